@@ -1,0 +1,102 @@
+// Lint for the whole monorepo. The layer rules below enforce the dependency direction of
+// ../shared/docs/ARCHITECTURE.md: packages never import apps, pure packages never import Node
+// built-ins, React or the DOM, and each package imports only the packages beneath it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'fs', 'fs/promises', 'path', 'net', 'http', 'https', 'os', 'child_process', 'worker_threads',
+  'stream', 'crypto', 'url', 'zlib', 'dgram', 'tls', 'readline', 'process', 'events',
+];
+const uiLibraries = ['react', 'react-dom', 'react-router', '@mui/*', 'dexie', 'maplibre-gl'];
+
+/** Every workspace package, bottom layer first. */
+const packages = ['geo', 'navdb', 'flightplan', 'weather', 'protocol', 'navimport'];
+
+/** What each package may import from the other packages (ARCHITECTURE.md "Layers"). */
+const allowed = {
+  geo: [],
+  navdb: ['geo'],
+  flightplan: ['navdb', 'geo'],
+  weather: ['geo'],
+  protocol: ['geo'],
+  navimport: ['navdb', 'geo'],
+};
+
+/** The restriction block for one package. */
+function layerRule(pkg) {
+  const forbiddenPackages = packages
+    .filter((other) => other !== pkg && !allowed[pkg].includes(other))
+    .map((other) => `@clearway/${other}`);
+  const patterns = [
+    {
+      group: ['@clearway/server', '@clearway/web', '**/apps/**'],
+      message: 'Layer rule: packages never import from an app.',
+    },
+    ...(forbiddenPackages.length > 0
+      ? [{ group: forbiddenPackages, message: `Layer rule: packages/${pkg} may import only ${allowed[pkg].join(', ') || 'no other package'}.` }]
+      : []),
+    {
+      group: uiLibraries,
+      message: 'Layer rule: packages are pure TypeScript (no React, no DOM libraries).',
+    },
+  ];
+  if (pkg !== 'navimport') {
+    patterns.push({
+      group: ['node:*', ...nodeBuiltins],
+      message: 'Layer rule: pure packages have no Node I/O; pass time, storage and network in as interfaces.',
+    });
+  }
+  return {
+    files: [`packages/${pkg}/**/*.ts`],
+    ignores: [`packages/${pkg}/**/*.test.ts`, `packages/${pkg}/**/*.bench.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'var/**', '.e2e-tmp/**', 'apps/web/dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  ...packages.map(layerRule),
+  {
+    files: ['apps/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@clearway/web', '**/apps/web/**', ...uiLibraries], message: 'Layer rule: the server never imports the web app or UI libraries.' },
+          { group: ['**/packages/*/src/**'], message: 'Import a package by its name, not its files.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@clearway/server', '**/apps/server/**', '@clearway/navimport', 'node:*', ...nodeBuiltins], message: 'Layer rule: the web app never imports the server, Node-only packages or Node built-ins.' },
+          { group: ['**/packages/*/src/**'], message: 'Import a package by its name, not its files.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs}', 'e2e/**/*.{js,mjs,ts}', '*.config.{js,ts,mjs}', 'apps/*/*.config.{js,ts,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+);

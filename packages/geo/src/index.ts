@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './units.js';
+export * from './format.js';

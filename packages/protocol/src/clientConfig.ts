@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { DATA_CHANNELS, ENVIRONMENTS } from './environments.js';
+import { endpointMapSchema } from './endpoints.js';
+
+/** Path on the server that answers the web app's start-up configuration request. */
+export const CLIENT_CONFIG_PATH = '/api/config';
+
+/** What the server tells the web app at start: who it is talking to and where everything lives. */
+export const clientConfigSchema = z.object({
+  env: z.enum(ENVIRONMENTS),
+  /** The server's build version; the app compares it with its own to offer a restart. */
+  version: z.string().min(1),
+  dataChannel: z.enum(DATA_CHANNELS),
+  remoteLogging: z.boolean(),
+  endpoints: endpointMapSchema,
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,0 +1,5 @@
+export * from './environments.js';
+export * from './endpoints.js';
+export * from './clientConfig.js';
+export * from './logEntry.js';
+export * from './issues.js';

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Workspace packages resolve to their TypeScript sources, so unit tests need no build first. */
+export const workspaceAliases = {
+  '@clearway/geo': fileURLToPath(new URL('./packages/geo/src/index.ts', import.meta.url)),
+  '@clearway/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
+};
+
+// One run covers every workspace; each project picks its environment.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: workspaceAliases },
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias: workspaceAliases },
+        test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], environment: 'node', testTimeout: 20000 },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
