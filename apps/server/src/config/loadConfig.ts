@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import {
+  ENDPOINT_KEYS,
+  defaultDataChannel,
+  endpointsForOrigin,
+  type ClearwayEnv,
+  type DataChannel,
+  type EndpointMap,
+} from '@clearway/protocol';
+import { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
+import {
+  SECRET_VARIABLES,
+  endpointOverridesSchema,
+  endpointVariable,
+  redactSecret,
+  variablesSchema,
+  type ServerLogLevel,
+} from './variables.js';
+
+/** Where the server keeps its data: an SQLite file (or `:memory:`) or a PostgreSQL server. */
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; path: string }
+  | { dialect: 'postgres'; url: string };
+
+/** The server's whole configuration, validated and with every default filled in. */
+export interface Config {
+  /** TCP port to listen on. */
+  port: number;
+  /** Address to bind, e.g. 0.0.0.0 (all interfaces) or 127.0.0.1. */
+  host: string;
+  env: ClearwayEnv;
+  /** Version reported to clients and in /healthz. */
+  version: string;
+  /** Origin the browser uses to reach this server, without a trailing slash. */
+  publicOrigin: string;
+  database: DatabaseConfig;
+  logLevel: ServerLogLevel;
+  /** Absolute path of the built web app (Vite's dist folder). */
+  webDist: string;
+  dataChannel: DataChannel;
+  /** Every endpoint the web app talks to; all on publicOrigin unless overridden. */
+  endpoints: EndpointMap;
+  /** Absolute path of the monorepo root. */
+  repoRoot: string;
+}
+
+/** One bad environment variable and what is wrong with it. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
+/** Thrown by loadConfig; its message names every bad variable so start-up fails with one clear line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(`Invalid configuration: ${problems.map((p) => `${p.variable} ${p.message}`).join('; ')}`);
+  }
+}
+
+/** Defaults that are paths relative to the repo root. */
+const DEFAULT_SQLITE_PATH = 'var/clearway.db';
+const DEFAULT_WEB_DIST = 'apps/web/dist';
+
+type Env = Record<string, string | undefined>;
+
+function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
+  const seen = new Set<string>();
+  const problems: ConfigProblem[] = [];
+  for (const issue of error.issues) {
+    const variable = String(issue.path[0] ?? '(environment)');
+    // One message per variable: the first failed check is the one worth reading.
+    if (seen.has(variable)) continue;
+    seen.add(variable);
+    const raw = env[variable] ?? '';
+    const shown = SECRET_VARIABLES.has(variable) ? redactSecret(raw) : raw;
+    problems.push({ variable, message: `${issue.message} (got ${JSON.stringify(shown)})` });
+  }
+  return problems;
+}
+
+/**
+ * Reads and validates the server's configuration from an environment (normally `process.env`).
+ * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST) resolve from the repo root.
+ * @throws ConfigError naming every bad variable, e.g.
+ *   `Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")`.
+ */
+export function loadConfig(env: Env): Config {
+  const variables = variablesSchema.safeParse(env);
+  const overrides = endpointOverridesSchema.safeParse(env);
+  const problems = [
+    ...(variables.success ? [] : problemsOf(variables.error, env)),
+    ...(overrides.success ? [] : problemsOf(overrides.error, env)),
+  ];
+  const repoRoot = findRepoRoot();
+  const version = variables.data?.CLEARWAY_VERSION ?? readRootVersion(repoRoot);
+  if (variables.success && version === undefined) {
+    problems.push({ variable: 'CLEARWAY_VERSION', message: 'must be set because the root package.json has no version' });
+  }
+  if (!variables.success || !overrides.success || version === undefined || problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  const vars = variables.data;
+  const port = vars.PORT ?? 8080;
+  const env_ = vars.CLEARWAY_ENV ?? 'localhost';
+  const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+
+  // One process serves everything by default; each ENDPOINT_* moves one endpoint elsewhere.
+  const endpoints = endpointsForOrigin(publicOrigin);
+  for (const key of ENDPOINT_KEYS) {
+    const override = overrides.data[endpointVariable(key)];
+    if (override !== undefined) endpoints[key] = override;
+  }
+
+  const database: DatabaseConfig = vars.DATABASE_URL !== undefined
+    ? { dialect: 'postgres', url: vars.DATABASE_URL }
+    : {
+        dialect: 'sqlite',
+        path: vars.SQLITE_PATH === ':memory:' ? ':memory:' : resolveFromRoot(repoRoot, vars.SQLITE_PATH ?? DEFAULT_SQLITE_PATH),
+      };
+
+  return {
+    port,
+    host: vars.HOST ?? '0.0.0.0',
+    env: env_,
+    version,
+    publicOrigin,
+    database,
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    webDist: resolveFromRoot(repoRoot, vars.WEB_DIST ?? DEFAULT_WEB_DIST),
+    dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(env_),
+    endpoints,
+    repoRoot,
+  };
+}
+
+/**
+ * loadConfig on this process's environment. The only place in the server that reads process.env,
+ * so every setting is documented and validated in this module.
+ */
+export function loadProcessConfig(): Config {
+  return loadConfig(process.env);
+}
+
+/** The database target for logs, with any password hidden. */
+export function describeDatabase(database: DatabaseConfig): string {
+  return database.dialect === 'sqlite' ? `sqlite:${database.path}` : redactSecret(database.url);
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  DATA_CHANNELS,
+  DEFAULT_ENDPOINT_PATHS,
+  ENDPOINT_KEYS,
+  ENVIRONMENTS,
+  ENVIRONMENT_ALIASES,
+  endpointMapSchema,
+  type EndpointKey,
+} from '@clearway/protocol';
+
+/** Pino's level names; `silent` turns logging off (tests). */
+export const SERVER_LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type ServerLogLevel = (typeof SERVER_LOG_LEVELS)[number];
+
+/** `liveTrafficSocket` -> `ENDPOINT_LIVE_TRAFFIC_SOCKET`: the variable that overrides one endpoint. */
+export function endpointVariable(key: EndpointKey): string {
+  return `ENDPOINT_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
+
+// An empty variable (`PORT=`) means "use the default", as deployment tools often set blanks.
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+const PORT_MESSAGE = 'must be an integer between 1 and 65535';
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, { error: PORT_MESSAGE })
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= 65535, { error: PORT_MESSAGE });
+
+// A host name, IPv4 or IPv6 address to bind; no scheme, port or path.
+const host = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9.:%\-[\]]+$/, { error: 'must be a host name or IP address to listen on, such as 0.0.0.0 or 127.0.0.1' });
+
+const aliasNames = Object.keys(ENVIRONMENT_ALIASES);
+const environment = z
+  .string()
+  .trim()
+  .transform((value) => ENVIRONMENT_ALIASES[value] ?? value)
+  .pipe(z.enum(ENVIRONMENTS, { error: `must be one of ${[...ENVIRONMENTS, ...aliasNames].join(', ')}` }));
+
+const PUBLIC_ORIGIN_MESSAGE = 'must be an http:// or https:// origin with no path, such as https://clearway.example';
+const publicOrigin = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && url.search === '' &&
+      url.hash === '' && url.username === '' && url.password === '';
+  }, { error: PUBLIC_ORIGIN_MESSAGE })
+  .transform((value) => new URL(value).origin);
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
+    error: 'must be a postgres:// or postgresql:// URL, or unset to use SQLite',
+  });
+
+const filePath = z.string().trim().min(1, { error: 'must be a file path' });
+
+const logLevel = z.enum(SERVER_LOG_LEVELS, { error: `must be one of ${SERVER_LOG_LEVELS.join(', ')}` });
+const dataChannel = z.enum(DATA_CHANNELS, { error: `must be one of ${DATA_CHANNELS.join(', ')}` });
+const version = z
+  .string()
+  .trim()
+  .regex(/^[\w.+-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or . + - _' });
+
+/** Checks an endpoint override with the wire schema itself, so config and protocol cannot disagree. */
+function endpointUrl(key: EndpointKey) {
+  const socket = DEFAULT_ENDPOINT_PATHS[key].socket;
+  const message = socket ? 'must be a ws:// or wss:// URL' : 'must be an http:// or https:// URL';
+  return z
+    .string()
+    .trim()
+    .refine((value) => endpointMapSchema.shape[key].safeParse(value).success, { error: message })
+    // The endpoint map's HTTP roots end without a slash; paths are appended to them.
+    .transform((value) => value.replace(/\/+$/, ''));
+}
+
+/** The ENDPOINT_* overrides, one per protocol endpoint key, keyed by variable name. */
+export const endpointOverridesSchema = z.object(
+  Object.fromEntries(ENDPOINT_KEYS.map((key) => [endpointVariable(key), optional(endpointUrl(key))])),
+);
+
+/** The environment variables the server reads (besides ENDPOINT_*), each parsed to its typed value (undefined if unset). */
+export const variablesSchema = z.object({
+  PORT: optional(port),
+  HOST: optional(host),
+  CLEARWAY_ENV: optional(environment),
+  CLEARWAY_VERSION: optional(version),
+  PUBLIC_ORIGIN: optional(publicOrigin),
+  DATABASE_URL: optional(databaseUrl),
+  SQLITE_PATH: optional(filePath),
+  LOG_LEVEL: optional(logLevel),
+  WEB_DIST: optional(filePath),
+  DATA_CHANNEL: optional(dataChannel),
+});
+
+/** Variables whose values must not be echoed in error messages (they may hold passwords). */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL']);
+
+/** Replaces the password of a URL-like string with `***`, leaving it readable otherwise. */
+export function redactSecret(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}

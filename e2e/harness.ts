@@ -1,0 +1,105 @@
+// Starts the real server (built `apps/server/dist/main.js`) on a free loopback port with a fresh
+// SQLite database, and Debian's Chromium through playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RunningServer {
+  origin: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+/** A port the kernel says is free on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the built server with a fresh database and waits until /healthz answers 200. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const main = join(repoRoot, 'apps/server/dist/main.js');
+  if (!existsSync(main) || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The app is not built: run `npm run build` (npm test does) before the end-to-end tests.');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-'));
+  const origin = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: origin,
+      SQLITE_PATH: join(dataDir, 'clearway.db'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${log}`);
+    try {
+      const reply = await fetch(`${origin}/healthz`);
+      if (reply.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer /healthz within 20 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags that work on this machine's closed network. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium (npm test does) or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests: the real built server and app, Debian's Chromium through playwright-core.
+// One file at a time: each starts its own server on a free port with a fresh database.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
