@@ -103,7 +103,7 @@ export function loadConfig(env: Env): Config {
   }
   const vars = variables.data;
   const port = vars.PORT ?? 8080;
-  const env_ = vars.CLEARWAY_ENV ?? 'localhost';
+  const environment = vars.CLEARWAY_ENV ?? 'localhost';
   const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 
   // One process serves everything by default; each ENDPOINT_* moves one endpoint elsewhere.
@@ -123,13 +123,13 @@ export function loadConfig(env: Env): Config {
   return {
     port,
     host: vars.HOST ?? '0.0.0.0',
-    env: env_,
+    env: environment,
     version,
     publicOrigin,
     database,
     logLevel: vars.LOG_LEVEL ?? 'info',
     webDist: resolveFromRoot(repoRoot, vars.WEB_DIST ?? DEFAULT_WEB_DIST),
-    dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(env_),
+    dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
     endpoints,
     repoRoot,
   };

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINT_KEYS, endpointMapSchema, endpointsForOrigin } from '@clearway/protocol';
+import { ConfigError, describeDatabase, loadConfig } from './loadConfig.js';
+import { endpointVariable } from './variables.js';
+
+// The repo root found independently of the code under test: apps/server/src/config -> four up.
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/\/$/, '');
+const rootVersion = (JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as { version: string }).version;
+
+/** The ConfigError that loading `env` throws. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be rejected`);
+}
+
+describe('loadConfig defaults', () => {
+  it('serves everything from one process on localhost:8080 with SQLite under var/', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      env: 'localhost',
+      version: rootVersion,
+      publicOrigin: 'http://localhost:8080',
+      database: { dialect: 'sqlite', path: `${repoRoot}/var/clearway.db` },
+      logLevel: 'info',
+      webDist: `${repoRoot}/apps/web/dist`,
+      dataChannel: 'dev',
+      endpoints: endpointsForOrigin('http://localhost:8080'),
+      repoRoot,
+    });
+    expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
+  });
+
+  it('puts the default public origin on the configured port', () => {
+    const config = loadConfig({ PORT: '9123', HOST: '127.0.0.1' });
+    expect(config.port).toBe(9123);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicOrigin).toBe('http://localhost:9123');
+    expect(config.endpoints.profileSocket).toBe('ws://localhost:9123/ws/profile');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', CLEARWAY_ENV: '', DATABASE_URL: '', LOG_LEVEL: '' })).toEqual(loadConfig({}));
+  });
+
+  it('takes the version from CLEARWAY_VERSION over package.json', () => {
+    expect(loadConfig({ CLEARWAY_VERSION: '2.3.4-rc.1' }).version).toBe('2.3.4-rc.1');
+  });
+});
+
+describe('loadConfig environments', () => {
+  it.each([
+    ['prod', 'prod', 'current'],
+    ['beta', 'beta', 'next'],
+    ['dev', 'dev', 'dev'],
+    ['hybrid', 'dev', 'dev'],
+    ['qa', 'qa', 'dev'],
+    ['test', 'qa', 'dev'],
+    ['stratux', 'stratux', 'current'],
+  ])('CLEARWAY_ENV=%s is %s with the %s data channel', (value, env, channel) => {
+    const config = loadConfig({ CLEARWAY_ENV: value });
+    expect(config.env).toBe(env);
+    expect(config.dataChannel).toBe(channel);
+  });
+
+  it('lets DATA_CHANNEL override the environment default', () => {
+    expect(loadConfig({ CLEARWAY_ENV: 'prod', DATA_CHANNEL: 'next' }).dataChannel).toBe('next');
+  });
+});
+
+describe('loadConfig endpoints', () => {
+  it('has one ENDPOINT_* variable per protocol endpoint', () => {
+    expect(ENDPOINT_KEYS.map(endpointVariable)).toEqual([
+      'ENDPOINT_MAIN_SITE',
+      'ENDPOINT_PROFILE_REST',
+      'ENDPOINT_PROFILE_SOCKET',
+      'ENDPOINT_VERSION_SOCKET',
+      'ENDPOINT_WEATHER_ROOT',
+      'ENDPOINT_TILE_SERVER',
+      'ENDPOINT_DOWNLOAD_ROOT_DEV',
+      'ENDPOINT_DOWNLOAD_ROOT_NEXT',
+      'ENDPOINT_DOWNLOAD_ROOT_CURRENT',
+      'ENDPOINT_WEATHER_SOCKET',
+      'ENDPOINT_LIVE_TRAFFIC_SOCKET',
+      'ENDPOINT_LOGGING',
+      'ENDPOINT_FLIGHT_SERVICE_ROOT',
+    ]);
+  });
+
+  it('derives every endpoint from PUBLIC_ORIGIN, with wss for https', () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: 'https://clearway.example/' });
+    expect(config.publicOrigin).toBe('https://clearway.example');
+    expect(config.endpoints).toEqual(endpointsForOrigin('https://clearway.example'));
+    expect(config.endpoints.liveTrafficSocket).toBe('wss://clearway.example/ws/traffic');
+  });
+
+  it('moves single endpoints elsewhere and drops trailing slashes', () => {
+    const config = loadConfig({
+      ENDPOINT_PROFILE_REST: 'https://api.clearway.example/v1/',
+      ENDPOINT_LIVE_TRAFFIC_SOCKET: 'wss://traffic.clearway.example/feed',
+      ENDPOINT_DOWNLOAD_ROOT_CURRENT: 'https://cdn.clearway.example/current',
+    });
+    expect(config.endpoints.profileRest).toBe('https://api.clearway.example/v1');
+    expect(config.endpoints.liveTrafficSocket).toBe('wss://traffic.clearway.example/feed');
+    expect(config.endpoints.downloadRootCurrent).toBe('https://cdn.clearway.example/current');
+    expect(config.endpoints.weatherRoot).toBe('http://localhost:8080/wx');
+  });
+
+  it('rejects a socket URL for an HTTP endpoint and an HTTP URL for a socket', () => {
+    const error = configError({ ENDPOINT_PROFILE_REST: 'wss://api.example', ENDPOINT_WEATHER_SOCKET: 'https://wx.example' });
+    expect(error.problems).toEqual([
+      { variable: 'ENDPOINT_PROFILE_REST', message: 'must be an http:// or https:// URL (got "wss://api.example")' },
+      { variable: 'ENDPOINT_WEATHER_SOCKET', message: 'must be a ws:// or wss:// URL (got "https://wx.example")' },
+    ]);
+  });
+});
+
+describe('loadConfig databases', () => {
+  it.each(['postgres://clearway:pw@db.internal:5432/clearway', 'postgresql://db.internal/clearway'])('uses PostgreSQL for %s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+  });
+
+  it('resolves a relative SQLITE_PATH from the repo root and keeps absolute ones', () => {
+    expect(loadConfig({ SQLITE_PATH: 'var/other.db' }).database).toEqual({ dialect: 'sqlite', path: `${repoRoot}/var/other.db` });
+    expect(loadConfig({ SQLITE_PATH: '/srv/clearway/db.sqlite' }).database).toEqual({ dialect: 'sqlite', path: '/srv/clearway/db.sqlite' });
+    expect(loadConfig({ SQLITE_PATH: ':memory:' }).database).toEqual({ dialect: 'sqlite', path: ':memory:' });
+  });
+
+  it('resolves a relative WEB_DIST from the repo root', () => {
+    expect(loadConfig({ WEB_DIST: 'build/web' }).webDist).toBe(`${repoRoot}/build/web`);
+  });
+
+  it('rejects other database URLs without echoing the password', () => {
+    const error = configError({ DATABASE_URL: 'mysql://root:hunter2@db/clearway' });
+    expect(error.message).toBe(
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, or unset to use SQLite (got "mysql://root:***@db/clearway")',
+    );
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('describes a database for logs without its password', () => {
+    expect(describeDatabase({ dialect: 'postgres', url: 'postgres://clearway:secret@db:5432/app' })).toBe('postgres://clearway:***@db:5432/app');
+    expect(describeDatabase({ dialect: 'sqlite', path: '/tmp/x.db' })).toBe('sqlite:/tmp/x.db');
+  });
+});
+
+describe('loadConfig errors', () => {
+  it('names PORT and says what is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      new ConfigError([{ variable: 'PORT', message: 'must be an integer between 1 and 65535 (got "abc")' }]),
+    );
+    expect(configError({ PORT: 'abc' }).message).toBe(
+      'Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")',
+    );
+  });
+
+  it.each([
+    ['PORT', '0', 'must be an integer between 1 and 65535'],
+    ['PORT', '65536', 'must be an integer between 1 and 65535'],
+    ['PORT', '80.5', 'must be an integer between 1 and 65535'],
+    ['HOST', 'http://0.0.0.0', 'must be a host name or IP address'],
+    ['CLEARWAY_ENV', 'production', 'must be one of prod, beta, dev, qa, localhost, lite, stratux, hybrid, test'],
+    ['CLEARWAY_VERSION', 'one two', 'must be 1 to 64 letters'],
+    ['PUBLIC_ORIGIN', 'clearway.example', 'must be an http:// or https:// origin'],
+    ['PUBLIC_ORIGIN', 'https://clearway.example/app', 'must be an http:// or https:// origin'],
+    ['PUBLIC_ORIGIN', 'ftp://clearway.example', 'must be an http:// or https:// origin'],
+    ['DATABASE_URL', 'sqlite:var/x.db', 'must be a postgres:// or postgresql:// URL'],
+    ['DATABASE_URL', 'file:///srv/clearway.db', 'must be a postgres:// or postgresql:// URL'],
+    ['LOG_LEVEL', 'verbose', 'must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['DATA_CHANNEL', 'stable', 'must be one of current, next, dev'],
+    ['ENDPOINT_TILE_SERVER', 'not a url', 'must be an http:// or https:// URL'],
+    ['ENDPOINT_VERSION_SOCKET', 'tcp://version.example:9000', 'must be a ws:// or wss:// URL'],
+  ])('names %s=%s', (variable, value, message) => {
+    const error = configError({ [variable]: value });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]?.variable).toBe(variable);
+    expect(error.message).toContain(`Invalid configuration: ${variable} ${message}`);
+    expect(error.message).toContain(`(got ${JSON.stringify(value)})`);
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configError({ PORT: 'x', LOG_LEVEL: 'loud', ENDPOINT_LOGGING: 'wss://logs.example', HOST: '127.0.0.1' });
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['PORT', 'LOG_LEVEL', 'ENDPOINT_LOGGING']);
+    expect(error.message).toMatch(/^Invalid configuration: PORT .*; LOG_LEVEL .*; ENDPOINT_LOGGING .*$/);
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { describeDatabase, type DatabaseConfig } from '../config/loadConfig.js';
+import type { Database, DatabaseSchema } from './schema.js';
+
+/** Options for openDatabase. */
+export interface OpenDatabaseOptions {
+  /** Called when an idle PostgreSQL connection fails (without it such errors crash the process). */
+  onPoolError?: (error: Error) => void;
+  /** PostgreSQL pool size, connections. */
+  poolSize?: number;
+}
+
+/**
+ * Opens the configured database. SQLite: creates the file's folder if missing, turns on WAL (readers
+ * do not block the writer) and foreign keys (off by default in SQLite). PostgreSQL: a `pg` pool that
+ * connects lazily, so a wrong URL is reported by the first query (the migrations at start-up).
+ */
+export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Database {
+  const target = describeDatabase(config);
+  if (config.dialect === 'sqlite') {
+    if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+    const sqlite = new SqliteDatabase(config.path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const close = async () => {
+      await kysely.destroy();
+      // Kysely only closes a connection it has used; close the handle ourselves in any case.
+      if (sqlite.open) sqlite.close();
+    };
+    return { kysely, dialect: 'sqlite', target, close };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: options.poolSize ?? 10,
+    // Fail a start-up against an unreachable server in seconds rather than hanging.
+    connectionTimeoutMillis: 5000,
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    await kysely.destroy();
+    // Kysely ends the pool only if it ever used it.
+    if (!pool.ended) await pool.end();
+  };
+  return { kysely, dialect: 'postgres', target, close };
+}

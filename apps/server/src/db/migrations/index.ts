@@ -1,0 +1,24 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { DatabaseDialect } from '../schema.js';
+import { clientLogsMigration } from './0001_client_logs.js';
+
+/**
+ * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
+ * applied names in `kysely_migration` and runs the rest in name order. A migration receives the
+ * dialect so it can pick a type where SQLite and PostgreSQL differ.
+ */
+const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: DatabaseDialect) => Migration]> = [
+  ['0001_client_logs', clientLogsMigration],
+];
+
+/** The names of every migration, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map(([name]) => name);
+
+/** Supplies the migrations from code, so the built server needs no migration files on disk. */
+export class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DatabaseDialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(MIGRATIONS.map(([name, make]) => [name, make(this.dialect)]));
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { logIndexPath } from '@clearway/protocol';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/loadConfig.js';
+import { databaseContract } from '../testing/databaseContract.js';
+import { IN_CI, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { validLogEntry } from '../testing/testApp.js';
+import { openDatabase } from './connect.js';
+import { checkDatabase } from './health.js';
+import { migrateToLatest } from './migrate.js';
+
+// Runs against a real PostgreSQL server (see apps/server/scripts/pg-test-setup.sh). Each test gets a
+// fresh schema that is dropped afterwards, so runs never see each other's tables.
+describe('PostgreSQL database', () => {
+  it('has a server to test against', (context) => {
+    if (TEST_DATABASE_URL !== undefined) return;
+    if (IN_CI) throw new Error(`CI is set but ${POSTGRES_SKIP_REASON}`);
+    // The default reporter hides skip notes; the warning makes the gap visible in every run.
+    console.warn(`PostgreSQL suite skipped: ${POSTGRES_SKIP_REASON}`);
+    context.skip(POSTGRES_SKIP_REASON);
+  });
+
+  describe.skipIf(TEST_DATABASE_URL === undefined)('on TEST_DATABASE_URL', () => {
+    const url = TEST_DATABASE_URL ?? '';
+
+    databaseContract(async () => {
+      const scratch = await createScratchSchema(url);
+      const db = openDatabase({ dialect: 'postgres', url: scratch.url });
+      return {
+        db,
+        dispose: async () => {
+          await db.close();
+          await scratch.drop();
+        },
+      };
+    });
+
+    it('serves the app on PostgreSQL: health and stored client logs', async () => {
+      const scratch = await createScratchSchema(url);
+      const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch.url });
+      const db = openDatabase(config.database);
+      try {
+        expect(await migrateToLatest(db)).toEqual(['0001_client_logs']);
+        const app = await buildApp(config, { db });
+        try {
+          const health = await app.inject({ method: 'GET', url: '/healthz' });
+          expect(health.statusCode).toBe(200);
+          expect(health.json()).toMatchObject({ status: 'ok', db: { status: 'ok', dialect: 'postgres' } });
+          const posted = await app.inject({ method: 'POST', url: logIndexPath('2026-11-21'), payload: validLogEntry() });
+          expect(posted.statusCode).toBe(201);
+          const { id } = posted.json<{ id: string }>();
+          const row = await db.kysely.selectFrom('client_logs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+          expect(row).toMatchObject({ day: '2026-11-21', level: 'error', uuid: validLogEntry().uuid });
+          expect(row.received_at).toBeInstanceOf(Date);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await db.close();
+        await scratch.drop();
+      }
+    });
+
+    it('hides the password in its description', () => {
+      const db = openDatabase({ dialect: 'postgres', url: 'postgres://clearway:secret@127.0.0.1:5432/clearway_test' });
+      expect(db.dialect).toBe('postgres');
+      expect(db.target).toBe('postgres://clearway:***@127.0.0.1:5432/clearway_test');
+      return db.close();
+    });
+
+    it('reports an unreachable server as an error', async () => {
+      // Port 1 on loopback refuses at once; nothing listens there.
+      const db = openDatabase({ dialect: 'postgres', url: 'postgres://clearway:clearway@127.0.0.1:1/clearway_test' });
+      try {
+        const check = await checkDatabase(db);
+        expect(check).toMatchObject({ status: 'error', dialect: 'postgres' });
+        expect(check.error).toMatch(/ECONNREFUSED|connect/);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+});

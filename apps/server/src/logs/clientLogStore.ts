@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { LogEntry } from '@clearway/protocol';
+import type { Database } from '../db/schema.js';
+
+/** A stored client log entry as read back. */
+export interface StoredClientLog {
+  id: string;
+  /** When the server stored it, ISO 8601 UTC. */
+  receivedAt: string;
+  /** UTC day of the log index it was posted to, YYYY-MM-DD. */
+  day: string;
+  entry: LogEntry;
+}
+
+/**
+ * Stores one validated client log entry.
+ * @param day the UTC day from the log index path, YYYY-MM-DD.
+ * @param receivedAt when it arrived (defaults to now).
+ * @returns the new entry's id.
+ */
+export async function insertClientLog(
+  database: Database,
+  day: string,
+  entry: LogEntry,
+  receivedAt: Date = new Date(),
+): Promise<string> {
+  const id = randomUUID();
+  await database.kysely
+    .insertInto('client_logs')
+    .values({
+      id,
+      received_at: receivedAt.toISOString(),
+      day,
+      level: entry.level,
+      message: entry.message,
+      uuid: entry.uuid,
+      env: entry.env,
+      cust_id: entry.cust_id ?? null,
+      version: entry.version,
+      os: entry.os,
+      stack: entry.stack ?? null,
+      lat: entry.location?.lat ?? null,
+      lon: entry.location?.lon ?? null,
+      entry: JSON.stringify(entry),
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * The entries posted to one day's index, newest first.
+ * @param limit at most this many entries.
+ */
+export async function listClientLogs(database: Database, day: string, limit = 100): Promise<StoredClientLog[]> {
+  const rows = await database.kysely
+    .selectFrom('client_logs')
+    .select(['id', 'received_at', 'day', 'entry'])
+    .where('day', '=', day)
+    .orderBy('received_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    // PostgreSQL hands back a Date, SQLite the ISO text that was written.
+    receivedAt: row.received_at instanceof Date ? row.received_at.toISOString() : row.received_at,
+    day: row.day,
+    entry: JSON.parse(row.entry) as LogEntry,
+  }));
+}
