@@ -1,0 +1,208 @@
+// The Clearway shell as a user meets it: the real built app served by the real server, driven in
+// Debian's Chromium. Each test opens a fresh browser context (fresh IndexedDB, no service worker).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startServer, type RunningServer } from './harness.js';
+
+const ROUTES = [
+  'map1', 'map2', 'welcome', 'aircraft_profile_welcome', 'pricing', 'account', 'helpcenter', 'airport',
+  'clearsky', 'PlateView', 'SimPFD', 'sketch', 'show_afd', 'route', 'along_route', 'download',
+  'wx_surface', 'wx_tops', 'wx_sigmet', 'wx_airmet', 'wx_flightrules', 'wx_winds_aloft', 'wx_pireps',
+  'wx_radar_composite', 'wx_radar_regional_static', 'wx_radar_regional_looping', 'wx_freezing_levels',
+  'wx_satellite_usa', 'gfa', 'afss_route_briefing', 'afss_area_briefing', 'afss_flight_plan',
+];
+
+/** Spec part 1 §2 "Menu entries", in order, with the sub-menus opened. */
+const MENU_LABELS = [
+  'Airports', 'Maps', 'ClearSky AI', 'Approach Plates', 'Flight Plan', 'Sim Center/PFD', 'Flight Service',
+  'Route Briefing', 'Area Briefing', 'Flight Plans', 'Along the Route', 'Downloads', 'Sketch', 'Wx Imagery',
+  'Surface Progs', 'Cloud Tops', 'SIGMETs', 'G-Airmet', 'Radar Composite',
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  // The server must shut down gracefully on SIGTERM (exit code 0).
+  const code = await server?.stop();
+  expect(code).toBe(0);
+});
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options = {}): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    const result = await fn(page, context);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Marks the welcome complete the way the app stores it: Dexie `prefs`, table `properties`. */
+async function setWelcomeComplete(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('prefs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('properties', 'readwrite');
+          tx.objectStore('properties').put({ key: 'welcomeComplete', ts: Date.now(), value: true });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+/** Waits for the shell to finish start-up: the menu button replaces 'Nav Database is Loading...'. */
+async function waitForShell(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'menu' }).waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+describe('routes and redirects', () => {
+  it('serves every route of the spec table, and the fallback page for any other path', async () => {
+    await withPage(async (page) => {
+      for (const name of ROUTES) {
+        await page.goto(`${server.origin}/app/${name}`);
+        await page.getByTestId(`page-${name}`).waitFor({ timeout: 15_000 });
+        expect(new URL(page.url()).pathname).toBe(`/app/${name}`);
+      }
+      for (const path of ['/app/no_such_page', '/no/such/page']) {
+        await page.goto(`${server.origin}${path}`);
+        await page.getByTestId('page-fallback').waitFor();
+      }
+    });
+  });
+
+  it('sends /, /index.html and /index_pt.html to the profile welcome, then to map1 once the welcome is complete', async () => {
+    await withPage(async (page) => {
+      for (const path of ['/', '/index.html', '/index_pt.html']) {
+        await page.goto(`${server.origin}${path}`);
+        await page.waitForURL(`${server.origin}/app/aircraft_profile_welcome`);
+        await page.getByTestId('page-aircraft_profile_welcome').waitFor();
+      }
+      await setWelcomeComplete(page);
+      for (const path of ['/', '/index.html', '/index_pt.html']) {
+        await page.goto(`${server.origin}${path}`);
+        await page.waitForURL(`${server.origin}/app/map1`);
+        await page.getByTestId('page-map1').waitFor();
+      }
+    });
+  });
+});
+
+describe('shell', () => {
+  it('shows the top bar at 58 px, then the menu drawer with every entry in order', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.origin}/app/map1`);
+      await waitForShell(page);
+      const bar = await page.getByTestId('top-bar').boundingBox();
+      expect(bar?.height).toBe(58);
+
+      await page.getByRole('button', { name: 'menu' }).click();
+      const drawer = page.getByTestId('menu-drawer');
+      await drawer.waitFor();
+      await page.getByTestId('menu-group-flight_service').click();
+      await page.getByTestId('menu-group-wx_imagery').click();
+      await page.getByText('Radar Composite').waitFor();
+      const labels = (await drawer.locator('[role="button"], a, button').allInnerTexts())
+        .map((text) => text.trim())
+        .filter((text) => MENU_LABELS.includes(text));
+      expect(labels).toEqual(MENU_LABELS);
+      expect(await page.getByTestId('app-version').innerText()).toMatch(/\d+\.\d+\.\d+/);
+
+      await page.getByText('Flight Plan', { exact: true }).click();
+      await page.waitForURL(`${server.origin}/app/route`);
+      await page.getByTestId('page-route').waitFor();
+    });
+  });
+
+  it('keeps unit and theme choices from the settings drawer across a reload', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.origin}/app/map1`);
+      await waitForShell(page);
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const dayBackground = await background();
+
+      await page.getByRole('button', { name: 'settings' }).click();
+      await page.getByTestId('settings-drawer').waitFor();
+      expect(await page.getByTestId('units-sample').innerText()).toContain('nm');
+      await page.getByRole('radio', { name: 'km' }).check();
+      await page.getByRole('radio', { name: '°C' }).check();
+      await page.getByRole('checkbox', { name: 'Day/Night' }).check();
+      await page.getByLabel('Resume Navigation after map panning').selectOption('60');
+      expect(await page.getByTestId('implied-units').innerText()).toBe('Speed in kmh, altitude in m');
+      const sample = await page.getByTestId('units-sample').innerText();
+      expect(sample).toContain('km');
+      expect(sample).toContain('°C');
+      expect(await background()).not.toBe(dayBackground);
+
+      await page.reload();
+      await waitForShell(page);
+      await page.getByRole('button', { name: 'settings' }).click();
+      await page.getByTestId('settings-drawer').waitFor();
+      expect(await page.getByRole('radio', { name: 'km' }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: '°C' }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Day/Night' }).isChecked()).toBe(true);
+      expect(await page.getByLabel('Resume Navigation after map panning').inputValue()).toBe('60');
+      expect(await page.getByTestId('units-sample').innerText()).toBe(sample);
+      expect(await background()).not.toBe(dayBackground);
+    });
+  });
+
+  it('shows the install page on a phone that has not installed the app', async () => {
+    await withPage(
+      async (page) => {
+        await page.goto(`${server.origin}/app/map1`);
+        await page.getByTestId('install-page').waitFor();
+        await page.getByTestId('install-ios-steps').waitFor();
+        await page.getByRole('button', { name: 'Continue without installing' }).click();
+        await page.getByTestId('page-map1').waitFor();
+        const bar = await page.getByTestId('top-bar').boundingBox();
+        expect(bar?.height).toBe(116);
+      },
+      {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      },
+    );
+  });
+});
+
+describe('offline', () => {
+  it('loads the shell with no network after a first visit', async () => {
+    await withPage(async (page, context) => {
+      await page.goto(`${server.origin}/app/map1`);
+      await waitForShell(page);
+      // The service worker is installed and controls the page once 'Getting Offline Ready...' is over.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('page-map1').waitFor();
+      await waitForShell(page);
+      await page.goto(`${server.origin}/app/route`);
+      await page.getByTestId('page-route').waitFor();
+      // Offline without a completed welcome, the root goes to the map, not the profile welcome.
+      await page.goto(`${server.origin}/`);
+      await page.waitForURL(`${server.origin}/app/map1`);
+    });
+  });
+});
