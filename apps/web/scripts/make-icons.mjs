@@ -3,6 +3,8 @@
 // committed, so the build does not depend on this script.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
+import { Buffer } from 'node:buffer';
+import { URL } from 'node:url';
 
 const OUT = new URL('../public/icons/', import.meta.url);
 const BG = [0x0d, 0x2c, 0x51];

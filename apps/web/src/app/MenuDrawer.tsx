@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { restartRequested } from '../store/appUpdateSlice';
+import { MENU_ENTRIES, menuLinkPath, type MenuLink } from './menu';
+import { useServices } from './services';
+
+/** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
+export const DRAWER_WIDTH_PX = 300;
+
+/** Name shown until sign-in exists (sign-in comes in a later issue; 'Aviator' is the spec's default name). */
+const DEFAULT_NAME = 'Aviator';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+function MenuLinkItem({ entry, nested, onClose }: { entry: MenuLink; nested?: boolean; onClose: () => void }) {
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={menuLinkPath(entry)}
+      // Menu navigation replaces the current history entry (spec part 2 §2).
+      replace
+      onClick={onClose}
+      data-testid={`menu-item-${entry.page}`}
+      sx={nested ? { pl: 4 } : undefined}
+    >
+      <ListItemText primary={entry.label} />
+    </ListItemButton>
+  );
+}
+
+function DrawerHeader({ onClose }: { onClose: () => void }) {
+  const { prefs, applyUpdate, appVersion } = useServices();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const update = useAppSelector((s) => s.appUpdate);
+  const serverVersion = useAppSelector((s) => s.config.config?.version ?? null);
+
+  const logout = async () => {
+    onClose();
+    try {
+      await prefs.deleteProperty('login_profile');
+    } catch (error) {
+      console.error('Could not clear the stored login', error);
+    }
+    navigate('/');
+  };
+  const restart = () => {
+    dispatch(restartRequested());
+    applyUpdate();
+  };
+
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="drawer-header">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <Avatar alt={DEFAULT_NAME} sx={{ bgcolor: 'primary.main' }}>
+          {DEFAULT_NAME[0]}
+        </Avatar>
+        <Box>
+          <Typography data-testid="user-name">{DEFAULT_NAME}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Not signed in
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Link component={RouterLink} to="/app/account" replace onClick={onClose}>
+          Account
+        </Link>
+        <Button size="small" onClick={() => void logout()}>
+          Logout
+        </Button>
+      </Box>
+      <Typography variant="caption" color="text.secondary" data-testid="app-version">
+        Version {appVersion}
+        {serverVersion && serverVersion !== appVersion ? ` (server ${serverVersion})` : ''}
+      </Typography>
+      {update.waiting && (
+        <Alert
+          severity="info"
+          data-testid="update-prompt"
+          action={
+            <Button color="inherit" size="small" onClick={restart} disabled={update.restarting}>
+              Restart
+            </Button>
+          }
+        >
+          A new version is available
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The left menu drawer with every entry of spec part 1 §2 "Shell", in order. The shell loads this
+ * module on first open.
+ */
+export default function MenuDrawer({ open, onClose }: Props) {
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const toggle = (id: string) => setExpanded((current) => ({ ...current, [id]: !current[id] }));
+
+  return (
+    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}>
+      <Box role="navigation" aria-label="Main menu" data-testid="menu-drawer">
+        <DrawerHeader onClose={onClose} />
+        <Divider />
+        <List dense>
+          {MENU_ENTRIES.map((entry) => {
+            if (entry.kind === 'link') return <MenuLinkItem key={entry.page} entry={entry} onClose={onClose} />;
+            if (entry.kind === 'external') {
+              return (
+                <ListItemButton
+                  key={entry.id}
+                  component="a"
+                  href={entry.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid={`menu-external-${entry.id}`}
+                >
+                  <ListItemText primary={entry.label} />
+                  <OpenInNew fontSize="small" aria-hidden />
+                </ListItemButton>
+              );
+            }
+            const isOpen = expanded[entry.id] ?? false;
+            return (
+              <Box key={entry.id}>
+                <ListItemButton
+                  onClick={() => toggle(entry.id)}
+                  aria-expanded={isOpen}
+                  aria-controls={`menu-group-${entry.id}-items`}
+                  data-testid={`menu-group-${entry.id}`}
+                >
+                  <ListItemText primary={entry.label} />
+                  {isOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+                </ListItemButton>
+                <Collapse in={isOpen} timeout="auto" unmountOnExit id={`menu-group-${entry.id}-items`}>
+                  <List dense disablePadding>
+                    {entry.children.map((child) => (
+                      <MenuLinkItem key={child.page} entry={child} nested onClose={onClose} />
+                    ))}
+                  </List>
+                </Collapse>
+              </Box>
+            );
+          })}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { renderApp } from '../test/renderApp';
+import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../store/readinessSlice';
+
+describe('loading screen and top bar', () => {
+  it('waits for the nav database, then the service worker; the menu button appears with the nav database', async () => {
+    const { store } = renderApp('/app/airport', { settled: false });
+    // The map host settles the map signal as soon as the shell mounts.
+    expect(await screen.findByText('Loading Nav Database...')).toBeTruthy();
+    expect(screen.getByTestId('top-bar-title').textContent).toBe('Nav Database is Loading...');
+    expect(screen.queryByRole('button', { name: 'menu' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'settings' })).toBeTruthy();
+    expect(store.getState().readiness.map).toEqual({ state: 'unavailable', reason: 'The moving map comes in a later issue' });
+
+    act(() => {
+      store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason: 'No nav database is published yet' }));
+    });
+    expect(screen.getByTestId('loading-message').textContent).toBe('Getting Offline Ready...');
+    expect(screen.getByTestId('top-bar-title').textContent).toBe('Airports');
+    expect(screen.getByRole('button', { name: 'menu' })).toBeTruthy();
+
+    act(() => {
+      store.dispatch(signalSettled({ signal: 'serviceWorker', state: 'ready' }));
+    });
+    expect(screen.queryByTestId('loading-screen')).toBeNull();
+    expect(screen.getByTestId('page-airport')).toBeTruthy();
+  });
+
+  it('shows the first pending message in the order map, nav database, service worker', () => {
+    const pending = { state: 'pending', reason: null } as const;
+    const done = { state: 'ready', reason: null } as const;
+    const r = (map: typeof pending | typeof done, navDb: typeof pending | typeof done, serviceWorker: typeof pending | typeof done): ReadinessSliceState => ({ map, navDb, serviceWorker });
+    expect(firstPendingSignal(r(pending, pending, pending))).toBe('map');
+    expect(firstPendingSignal(r(done, pending, pending))).toBe('navDb');
+    expect(firstPendingSignal(r(done, done, pending))).toBe('serviceWorker');
+    expect(firstPendingSignal(r(pending, done, done))).toBe('map');
+    expect(firstPendingSignal(r(done, done, done))).toBeNull();
+  });
+
+  it('sizes the top bar for the window', async () => {
+    renderApp('/app/map1');
+    const bar = await screen.findByTestId('top-bar');
+    // jsdom's window is 1024 × 768: a landscape tablet.
+    expect(getComputedStyle(bar).height).toBe('58px');
+  });
+});

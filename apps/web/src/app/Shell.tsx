@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import { useAppSelector } from '../store/hooks';
+import { firstPendingSignal } from '../store/readinessSlice';
+import { MapHost } from '../features/map/MapHost';
+import { ErrorBoundary } from './ErrorBoundary';
+import { LoadingScreen } from './LoadingScreen';
+import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
+import { pageForPath } from './pages';
+import { TopBar } from './TopBar';
+import { topBarHeight } from './topBarHeight';
+import { useWindowSize } from './useWindowSize';
+
+/** The main app shell: top bar, menu and settings drawers, the map host and the current page. */
+export function Shell() {
+  const { pathname } = useLocation();
+  const { width, height } = useWindowSize();
+  const [menu, setMenu] = useState({ open: false, mounted: false });
+  const [settings, setSettings] = useState({ open: false, mounted: false });
+  const loading = useAppSelector((s) => firstPendingSignal(s.readiness) !== null);
+  const page = pageForPath(pathname);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    idle(() => prefetchDrawers());
+  }, []);
+
+  return (
+    <Box data-testid="app-shell" sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
+      <TopBar
+        height={topBarHeight({ width, height, path: pathname })}
+        title={page.title}
+        onMenu={() => setMenu({ open: true, mounted: true })}
+        onSettings={() => setSettings({ open: true, mounted: true })}
+      />
+      <LazyMenuDrawer {...menu} onClose={() => setMenu({ open: false, mounted: true })} />
+      <LazySettingsDrawer {...settings} onClose={() => setSettings({ open: false, mounted: true })} />
+      <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'auto' }}>
+        <MapHost />
+        {/* The page mounts under the loading screen but cannot be used until loading is over. */}
+        <Box inert={loading} sx={{ minHeight: '100%' }}>
+          <ErrorBoundary key={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </Box>
+        <LoadingScreen />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import AppBar from '@mui/material/AppBar';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useAppSelector } from '../store/hooks';
+import { isSettled } from '../store/readinessSlice';
+
+/** Top bar text until the nav (airport) database has settled (spec part 1 §2 "Shell"). */
+export const NAV_DB_LOADING_TITLE = 'Nav Database is Loading...';
+
+interface Props {
+  /** CSS px, from topBarHeight(). */
+  height: number;
+  title: string;
+  onMenu: () => void;
+  onSettings: () => void;
+}
+
+/** Menu button (only once the nav database has settled), page title, settings button. */
+export function TopBar({ height, title, onMenu, onSettings }: Props) {
+  const navDbSettled = useAppSelector((s) => isSettled(s.readiness.navDb));
+  return (
+    <AppBar position="static" color="primary" enableColorOnDark elevation={2} data-testid="top-bar" sx={{ height, justifyContent: 'flex-start' }}>
+      <Toolbar sx={{ minHeight: `${Math.min(height, 58)}px !important`, height: Math.min(height, 58), px: 1, gap: 1 }}>
+        {navDbSettled && (
+          <IconButton color="inherit" aria-label="menu" edge="start" onClick={onMenu}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography component="div" variant="h6" noWrap sx={{ flex: 1, pl: navDbSettled ? 0 : 1 }} data-testid="top-bar-title">
+          {navDbSettled ? title : NAV_DB_LOADING_TITLE}
+        </Typography>
+        <IconButton color="inherit" aria-label="settings" edge="end" onClick={onSettings}>
+          <SettingsIcon />
+        </IconButton>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ClientConfig } from '@clearway/protocol';
+import type { AppDispatch } from '../store';
+import { signalSettled, type ReadinessSignalName, type ReadinessState } from '../store/readinessSlice';
+
+/**
+ * Readiness sources feed the loading screen (spec part 1 §2 "Shell"). Each source settles its signal
+ * once, to 'ready' or to 'unavailable' with a reason, and the loading screen goes away when the map,
+ * the nav database and the service worker have all settled.
+ */
+export type SettledState = Exclude<ReadinessState, 'pending'>;
+export type ReadinessReport = (state: SettledState, reason?: string) => void;
+
+export interface ReadinessSource {
+  readonly signal: ReadinessSignalName;
+  /** Starts watching; calls report once when the signal settles. Returns a stop function. */
+  start(report: ReadinessReport): () => void;
+}
+
+/** Runs a source and puts its outcome in the store. */
+export function connectReadinessSource(dispatch: AppDispatch, source: ReadinessSource): () => void {
+  let settled = false;
+  return source.start((state, reason) => {
+    if (settled) return;
+    settled = true;
+    dispatch(signalSettled({ signal: source.signal, state, reason }));
+  });
+}
+
+/** The outcome of a readiness check that runs to completion. */
+export interface ReadinessOutcome {
+  state: SettledState;
+  reason?: string;
+}
+
+/** A source that settles when a promise settles (used for the service worker). */
+export function promiseReadinessSource(signal: ReadinessSignalName, outcome: () => Promise<ReadinessOutcome>): ReadinessSource {
+  return {
+    signal,
+    start(report) {
+      let active = true;
+      outcome().then(
+        (result) => active && report(result.state, result.reason),
+        (error: unknown) => active && report('unavailable', error instanceof Error ? error.message : String(error)),
+      );
+      return () => {
+        active = false;
+      };
+    },
+  };
+}
+
+export const NO_NAV_DATABASE_REASON = 'No nav database is published yet';
+
+/**
+ * The nav (airport) database signal. There is no nav database to load yet: the nav data artifact and
+ * its download come in a later issue. Until then this source honestly reports 'unavailable' as soon as
+ * the client configuration (which will say where the database lives) has loaded.
+ */
+export function navDatabaseReadinessSource(configLoaded: Promise<ClientConfig>): ReadinessSource {
+  return promiseReadinessSource('navDb', async () => {
+    await configLoaded;
+    return { state: 'unavailable', reason: NO_NAV_DATABASE_REASON };
+  });
+}
+
+export const NO_MAP_REASON = 'The moving map comes in a later issue';
+
+/**
+ * The map signal. The moving map does not exist yet (it comes in a later issue); the shell's map host
+ * (src/features/map/MapHost.tsx), where the map views will live, reports 'unavailable' with
+ * NO_MAP_REASON when it mounts, so the loading screen never waits for a map that is not there.
+ */
+export function mapPlaceholderReadinessSource(): ReadinessSource {
+  return {
+    signal: 'map',
+    start(report) {
+      report('unavailable', NO_MAP_REASON);
+      return () => undefined;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { SimPfdPage } from '../features/sim/SimPfdPage';
+import { RenderFailure } from './ErrorBoundary';
+import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from './pages';
+import { PlannedPage } from './PlannedPage';
+import { START_PATHS } from './redirects';
+import { Shell } from './Shell';
+import { StartRedirect } from './StartRedirect';
+
+/** Pages with their own component; every other page shows its PlannedPage. */
+const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
+  SimPFD: <SimPfdPage />,
+};
+
+const fallback = <PlannedPage page={FALLBACK_PAGE} />;
+
+/** The app's routes (spec part 1 §2 "Screens and routes"). */
+export const appRoutes: RouteObject[] = [
+  ...START_PATHS.map((path): RouteObject => ({ path, element: <StartRedirect />, errorElement: <RenderFailure /> })),
+  {
+    path: APP_BASE,
+    element: <Shell />,
+    errorElement: <RenderFailure />,
+    children: [
+      { index: true, element: <Navigate to={pagePath('map1')} replace /> },
+      ...PAGES.map((page): RouteObject => ({ path: page.name, element: PAGE_ELEMENTS[page.name] ?? <PlannedPage page={page} /> })),
+      { path: '*', element: fallback },
+    ],
+  },
+  // Any address outside /app: the fallback page inside the shell.
+  { element: <Shell />, errorElement: <RenderFailure />, children: [{ path: '*', element: fallback }] },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { PropertyStore } from '../db/prefs';
+
+/** Things the shell's components need beyond the store, injected so tests can replace them. */
+export interface AppServices {
+  prefs: PropertyStore;
+  /** Activates a waiting service worker (the Restart button). */
+  applyUpdate: () => void;
+  /** This build's version. */
+  appVersion: string;
+}
+
+export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';
+
+export const ServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices needs a ServicesContext provider');
+  return services;
+}

@@ -1,0 +1,55 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { prefsLoaded } from '../../store/prefsActions';
+
+/** Resume Navigation after map panning choices in seconds; 3600 is shown as Never (spec part 2 §5). */
+export const RESUME_NAV_OPTIONS = [
+  { seconds: 5, label: '5 s' },
+  { seconds: 10, label: '10 s' },
+  { seconds: 30, label: '30 s' },
+  { seconds: 60, label: '60 s' },
+  { seconds: 3600, label: 'Never' },
+] as const;
+export type ResumeNavSeconds = (typeof RESUME_NAV_OPTIONS)[number]['seconds'];
+
+export function isResumeNavSeconds(value: unknown): value is ResumeNavSeconds {
+  return RESUME_NAV_OPTIONS.some((option) => option.seconds === value);
+}
+
+export interface SettingsState {
+  /** Night theme when true (the Day/Night switch). */
+  dark_mode: boolean;
+  performance_mode: boolean;
+  /** Seconds after map panning before the map follows the aircraft again (spec default 30). */
+  resume_nav: ResumeNavSeconds;
+}
+
+export const initialSettingsState: SettingsState = {
+  dark_mode: false,
+  performance_mode: false,
+  resume_nav: 30,
+};
+
+export const settingsSlice = createSlice({
+  name: 'settings',
+  initialState: initialSettingsState,
+  reducers: {
+    setDarkMode(state, action: PayloadAction<boolean>) {
+      state.dark_mode = action.payload;
+    },
+    setPerformanceMode(state, action: PayloadAction<boolean>) {
+      state.performance_mode = action.payload;
+    },
+    setResumeNav(state, action: PayloadAction<number>) {
+      if (isResumeNavSeconds(action.payload)) state.resume_nav = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(prefsLoaded, (state, { payload }) => {
+      if (typeof payload.dark_mode === 'boolean') state.dark_mode = payload.dark_mode;
+      if (typeof payload.performance_mode === 'boolean') state.performance_mode = payload.performance_mode;
+      if (isResumeNavSeconds(payload.resume_nav)) state.resume_nav = payload.resume_nav;
+    });
+  },
+});
+
+export const { setDarkMode, setPerformanceMode, setResumeNav } = settingsSlice.actions;

@@ -1,0 +1,9 @@
+import { PlannedPage } from '../../app/PlannedPage';
+import { pageForPath, pagePath } from '../../app/pages';
+
+const page = pageForPath(pagePath('SimPFD'));
+
+/** The simulator primary flight display; the simulator link comes in a later issue. */
+export default function SimPfd() {
+  return <PlannedPage page={page} />;
+}

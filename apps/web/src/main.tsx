@@ -1,0 +1,76 @@
+import '@fontsource/roboto/latin-300.css';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import { createRoot, type Root } from 'react-dom/client';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { PrefsDb } from './db/prefs';
+import { makeStore } from './store';
+import { updateWaiting } from './store/appUpdateSlice';
+import { App } from './app/App';
+import { boot } from './app/boot';
+import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from './app/install/installDetection';
+import { createAppRouter } from './app/routes';
+import { APP_VERSION } from './app/services';
+import { dayTheme } from './app/theme';
+import { randomUuid } from './app/uuid';
+import { createServiceWorkerController } from './sw/register';
+
+/** Shows the install page and resolves when the visitor continues without installing. */
+async function offerInstall(root: Root): Promise<void> {
+  const advice = installAdvice(readInstallEnvironment(window));
+  if (!advice.show) return;
+  const { default: InstallPage } = await import('./app/install/InstallPage');
+  await new Promise<void>((resolve) => {
+    const onContinue = () => {
+      rememberInstallSkipped(window.localStorage);
+      resolve();
+    };
+    root.render(
+      <ThemeProvider theme={dayTheme}>
+        <CssBaseline />
+        <InstallPage advice={advice} onContinue={onContinue} />
+      </ThemeProvider>,
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const prefs = new PrefsDb();
+  const store = makeStore({ prefs, online: navigator.onLine });
+  const serviceWorker = createServiceWorkerController({
+    enabled: import.meta.env.PROD,
+    version: APP_VERSION,
+    onWaiting: () => store.dispatch(updateWaiting()),
+  });
+  const booting = boot({
+    store,
+    prefs,
+    clock: () => performance.now(),
+    fontsReady: document.fonts?.ready,
+    storage: navigator.storage,
+    // The configuration check (zod) loads beside the main bundle instead of inside it.
+    loadConfig: async () => {
+      const { loadClientConfig } = await import('./app/clientConfig');
+      return loadClientConfig({ fetch: window.fetch.bind(window), origin: window.location.origin, appVersion: APP_VERSION });
+    },
+    serviceWorker,
+    randomUUID: () => randomUuid(),
+  });
+
+  const root = createRoot(container);
+  await offerInstall(root);
+  try {
+    await booting;
+  } catch (error) {
+    console.error('[boot] start-up failed', error);
+  }
+  root.render(
+    <App store={store} router={createAppRouter()} services={{ prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION }} />,
+  );
+}
+
+void main();

@@ -1,0 +1,64 @@
+import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import type { PrefsKey, PropertyStore, PropertyValues } from '../db/prefs';
+import { prefsLoaded } from './prefsActions';
+import type { AppDispatch, RootState } from './index';
+
+/**
+ * The store values that live in the prefs properties table, by property key. Every change to one of
+ * them is written at once (ts = now); prefsLoaded (the start-up read) is never written back.
+ */
+export const PERSISTED_PROPERTIES = {
+  dark_mode: (s: RootState) => s.settings.dark_mode,
+  performance_mode: (s: RootState) => s.settings.performance_mode,
+  resume_nav: (s: RootState) => s.settings.resume_nav,
+  temp_unit: (s: RootState) => s.units.temp_unit,
+  distance_unit: (s: RootState) => s.units.distance_unit,
+  takeoff_threshold: (s: RootState) => s.units.takeoff_threshold,
+  viewOneId: (s: RootState) => s.layout.viewOneId,
+  viewTwoId: (s: RootState) => s.layout.viewTwoId,
+  splitHorizontal: (s: RootState) => s.layout.splitHorizontal,
+  splitVertical: (s: RootState) => s.layout.splitVertical,
+  sync_map_views: (s: RootState) => s.layout.sync_map_views,
+  landscape: (s: RootState) => s.layout.landscape,
+  welcomeComplete: (s: RootState) => s.welcome.welcomeComplete,
+} satisfies { [K in PrefsKey]?: (s: RootState) => PropertyValues[K] };
+
+export type PersistedKey = keyof typeof PERSISTED_PROPERTIES;
+export const PERSISTED_KEYS = Object.keys(PERSISTED_PROPERTIES) as PersistedKey[];
+
+function changedKeys(current: RootState, original: RootState): PersistedKey[] {
+  return PERSISTED_KEYS.filter((key) => PERSISTED_PROPERTIES[key](current) !== PERSISTED_PROPERTIES[key](original));
+}
+
+export interface PersistenceOptions {
+  prefs: PropertyStore;
+  onError?: (error: unknown, key: PrefsKey) => void;
+}
+
+/** Listener middleware that writes each changed persisted value to prefs. */
+export function createPersistenceMiddleware({ prefs, onError }: PersistenceOptions) {
+  const listener = createListenerMiddleware();
+  const startListening = listener.startListening as TypedStartListening<RootState, AppDispatch>;
+  startListening({
+    predicate: (action, current, original) => !prefsLoaded.match(action) && changedKeys(current, original).length > 0,
+    effect: async (_action, api) => {
+      const current = api.getState();
+      const writes = changedKeys(current, api.getOriginalState()).map(async (key) => {
+        try {
+          await prefs.setProperty(key, PERSISTED_PROPERTIES[key](current) as PropertyValues[typeof key]);
+        } catch (error) {
+          (onError ?? ((e: unknown, k: PrefsKey) => console.error(`Could not store ${k}`, e)))(error, key);
+        }
+      });
+      await Promise.all(writes);
+    },
+  });
+  return listener.middleware;
+}
+
+/** Reads every persisted value from prefs and hands them to the slices (boot stage profile_init). */
+export async function loadPersistedPreferences(prefs: PropertyStore, dispatch: AppDispatch): Promise<Partial<PropertyValues>> {
+  const values = await prefs.getProperties(PERSISTED_KEYS);
+  dispatch(prefsLoaded(values));
+  return values;
+}

@@ -1,0 +1,95 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import pkg from './package.json' with { type: 'json' };
+
+// Config files use no Node built-in imports: the web app's layer lint rule covers them too.
+const root = import.meta.dirname;
+/** The build version shown in the drawer and used to version the service worker registration. */
+const appVersion = process.env.CLEARWAY_VERSION ?? pkg.version;
+
+/** Server paths that are never the app shell: the service worker must not answer them with index.html. */
+const serverPaths = [/^\/api(\/|$)/, /^\/healthz(\/|$)/, /^\/elk(\/|$)/, /^\/ws(\/|$)/, /^\/downloads(\/|$)/, /^\/tiles(\/|$)/];
+const devServer = process.env.CLEARWAY_DEV_SERVER ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root,
+  base: '/',
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
+  },
+  resolve: {
+    // Workspace packages export their TypeScript sources under the "source" condition.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': devServer,
+      '/healthz': devServer,
+      '/downloads': devServer,
+      '/tiles': devServer,
+      '/ws': { target: devServer.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // src/sw/register.ts registers the worker itself through workbox-window.
+      injectRegister: null,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      // The icons are precached by globPatterns below; listing them again would duplicate entries.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Clearway',
+        short_name: 'Clearway',
+        description: 'Flight planning and navigation for pilots',
+        theme_color: '#13406A',
+        background_color: '#0d2c51',
+        display: 'standalone',
+        start_url: '/app/map1',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        // .mjs is not in Workbox's default patterns; workers shipped as .mjs must be precached too.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2,webmanifest}'],
+        // The plugin adds manifest.webmanifest to the precache itself.
+        globIgnores: ['**/*.map', 'manifest.webmanifest'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: serverPaths,
+        cleanupOutdatedCaches: true,
+        // 'prompt': a new worker waits until the user chooses Restart (src/sw/register.ts). Once active
+        // it takes control of open pages at once, so the first visit is already offline-capable.
+        skipWaiting: false,
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // The start-up configuration: network first, the last good copy when offline.
+            urlPattern: ({ url }) => url.pathname === '/api/config',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'clearway-config',
+              networkTimeoutSeconds: 4,
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+});

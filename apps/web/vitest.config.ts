@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// No Node built-in imports here: the web app's layer lint rule covers config files too.
+const root = import.meta.dirname;
+
+/** The web app's unit tests: jsdom, with an in-memory IndexedDB for the Dexie stores. */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@clearway/geo': `${root}/../../packages/geo/src/index.ts`,
+      '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,
+    },
+  },
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify('0.0.0-test'),
+  },
+  test: {
+    name: 'web',
+    root,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
