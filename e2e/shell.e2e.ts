@@ -143,7 +143,7 @@ describe('shell', () => {
       expect(await page.getByTestId('units-sample').innerText()).toContain('nm');
       await page.getByRole('radio', { name: 'km' }).check();
       await page.getByRole('radio', { name: '°C' }).check();
-      await page.getByRole('checkbox', { name: 'Day/Night' }).check();
+      await page.getByRole('switch', { name: 'Day/Night' }).check();
       await page.getByLabel('Resume Navigation after map panning').selectOption('60');
       expect(await page.getByTestId('implied-units').innerText()).toBe('Speed in kmh, altitude in m');
       const sample = await page.getByTestId('units-sample').innerText();
@@ -157,7 +157,7 @@ describe('shell', () => {
       await page.getByTestId('settings-drawer').waitFor();
       expect(await page.getByRole('radio', { name: 'km' }).isChecked()).toBe(true);
       expect(await page.getByRole('radio', { name: '°C' }).isChecked()).toBe(true);
-      expect(await page.getByRole('checkbox', { name: 'Day/Night' }).isChecked()).toBe(true);
+      expect(await page.getByRole('switch', { name: 'Day/Night' }).isChecked()).toBe(true);
       expect(await page.getByLabel('Resume Navigation after map panning').inputValue()).toBe('60');
       expect(await page.getByTestId('units-sample').innerText()).toBe(sample);
       expect(await background()).not.toBe(dayBackground);
