@@ -19,6 +19,9 @@ export default defineConfig({
         resolve: { alias: workspaceAliases },
         test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], environment: 'node', testTimeout: 20000 },
       },
+      {
+        test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 20000 },
+      },
       'apps/web/vitest.config.ts',
     ],
   },
