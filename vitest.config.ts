@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export const workspaceAliases = {
   '@clearway/geo': fileURLToPath(new URL('./packages/geo/src/index.ts', import.meta.url)),
   '@clearway/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
+  '@clearway/navdb': fileURLToPath(new URL('./packages/navdb/src/index.ts', import.meta.url)),
+  '@clearway/navimport': fileURLToPath(new URL('./packages/navimport/src/index.ts', import.meta.url)),
 };
 
 // One run covers every workspace; each project picks its environment.
@@ -13,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: workspaceAliases },
-        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], environment: 'node', testTimeout: 60000 },
       },
       {
         resolve: { alias: workspaceAliases },
