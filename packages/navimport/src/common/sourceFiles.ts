@@ -26,6 +26,11 @@ export interface ListSourceFilesOptions {
   issues?: IssueCollector;
   /** Zips inside zips are opened down to this depth (default 3). */
   maxZipDepth?: number;
+  /**
+   * Which zips inside a zip to open, by member path (default all): the FAA subscription also holds
+   * large zips of shapefiles and AIXM that the CSV reader does not need in memory.
+   */
+  descendInto?: (memberPath: string) => boolean;
 }
 
 /**
@@ -36,7 +41,7 @@ export async function listSourceFiles(path: string, options: ListSourceFilesOpti
   const out: SourceFile[] = [];
   const maxDepth = options.maxZipDepth ?? 3;
   try {
-    await listPath(path, out, maxDepth, options.issues);
+    await listPath(path, out, maxDepth, options);
   } catch (err) {
     if (!options.issues) throw err;
     options.issues.error(basename(path), 0, `cannot read ${path}: ${errorMessage(err)}`);
@@ -68,7 +73,8 @@ function isZipName(name: string): boolean {
   return name.toLowerCase().endsWith('.zip');
 }
 
-async function listPath(path: string, out: SourceFile[], depth: number, issues?: IssueCollector): Promise<void> {
+async function listPath(path: string, out: SourceFile[], depth: number, options: ListSourceFilesOptions): Promise<void> {
+  const issues = options.issues;
   const st = await stat(path);
   if (st.isDirectory()) {
     let entries;
@@ -81,17 +87,17 @@ async function listPath(path: string, out: SourceFile[], depth: number, issues?:
     }
     for (const entry of entries) {
       const child = join(path, entry.name);
-      if (entry.isDirectory()) await listPath(child, out, depth, issues);
-      else if (entry.isFile()) await listFile(child, out, depth, issues);
+      if (entry.isDirectory()) await listPath(child, out, depth, options);
+      else if (entry.isFile()) await listFile(child, out, depth, options);
     }
     return;
   }
-  await listFile(path, out, depth, issues);
+  await listFile(path, out, depth, options);
 }
 
-async function listFile(path: string, out: SourceFile[], depth: number, issues?: IssueCollector): Promise<void> {
+async function listFile(path: string, out: SourceFile[], depth: number, options: ListSourceFilesOptions): Promise<void> {
   if (isZipName(path) && depth > 0) {
-    await listZip(() => yauzl.openPromise(path, zipOptions), path, out, depth, issues);
+    await listZip(() => yauzl.openPromise(path, zipOptions), path, out, depth, options);
     return;
   }
   const size = (await stat(path)).size;
@@ -111,8 +117,9 @@ async function listZip(
   zipPath: string,
   out: SourceFile[],
   depth: number,
-  issues?: IssueCollector,
+  options: ListSourceFilesOptions,
 ): Promise<void> {
+  const issues = options.issues;
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip();
@@ -125,7 +132,7 @@ async function listZip(
     for await (const entry of zip.eachEntry()) {
       if (entry.fileName.endsWith('/')) continue;
       const memberPath = `${zipPath}!/${entry.fileName}`;
-      if (isZipName(entry.fileName) && depth > 1) {
+      if (isZipName(entry.fileName) && depth > 1 && (options.descendInto?.(entry.fileName) ?? true)) {
         let inner: Buffer;
         try {
           inner = await readAll(await zip.openReadStreamPromise(entry));
@@ -134,7 +141,7 @@ async function listZip(
           issues.error(basename(entry.fileName), 0, `cannot read ${memberPath}: ${errorMessage(err)}`);
           continue;
         }
-        await listZip(() => yauzl.fromBufferPromise(inner, zipOptions), memberPath, out, depth - 1, issues);
+        await listZip(() => yauzl.fromBufferPromise(inner, zipOptions), memberPath, out, depth - 1, options);
         continue;
       }
       out.push({
