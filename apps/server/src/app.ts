@@ -7,6 +7,7 @@ import { installErrorHandler } from './http/errors.js';
 import { installNotFound } from './http/notFound.js';
 import { installRequestIdHeader, requestIdFor } from './http/requestId.js';
 import { logRoutes } from './logs/routes.js';
+import { navdataRoutes } from './navdata/routes.js';
 import { staticRoutes } from './static/routes.js';
 
 /** What buildApp needs besides the configuration. */
@@ -37,6 +38,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoutes, { config, db: deps.db, logLevel: 'warn' });
   await app.register(clientConfigRoutes, { config });
   await app.register(logRoutes, { db: deps.db });
+  await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   await app.register(staticRoutes, { webDist: config.webDist });
   return app;
 }

@@ -3,3 +3,4 @@ export * from './endpoints.js';
 export * from './clientConfig.js';
 export * from './logEntry.js';
 export * from './issues.js';
+export * from './navdata.js';

@@ -33,6 +33,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       webDist: `${repoRoot}/apps/web/dist`,
       dataChannel: 'dev',
+      navdataDir: `${repoRoot}/var/navdata`,
       endpoints: endpointsForOrigin('http://localhost:8080'),
       repoRoot,
     });
@@ -136,6 +137,11 @@ describe('loadConfig databases', () => {
 
   it('resolves a relative WEB_DIST from the repo root', () => {
     expect(loadConfig({ WEB_DIST: 'build/web' }).webDist).toBe(`${repoRoot}/build/web`);
+  });
+
+  it('resolves a relative NAVDATA_DIR from the repo root and keeps absolute ones', () => {
+    expect(loadConfig({ NAVDATA_DIR: 'data/nav' }).navdataDir).toBe(`${repoRoot}/data/nav`);
+    expect(loadConfig({ NAVDATA_DIR: '/srv/clearway/navdata' }).navdataDir).toBe('/srv/clearway/navdata');
   });
 
   it('rejects other database URLs without echoing the password', () => {

@@ -38,6 +38,8 @@ export interface Config {
   /** Absolute path of the built web app (Vite's dist folder). */
   webDist: string;
   dataChannel: DataChannel;
+  /** Absolute path of the nav data artifacts: `{navdataDir}/{channel}/{region}.cwnav` (+ `.gz`, `.br`). */
+  navdataDir: string;
   /** Every endpoint the web app talks to; all on publicOrigin unless overridden. */
   endpoints: EndpointMap;
   /** Absolute path of the monorepo root. */
@@ -62,6 +64,7 @@ export class ConfigError extends Error {
 /** Defaults that are paths relative to the repo root. */
 const DEFAULT_SQLITE_PATH = 'var/clearway.db';
 const DEFAULT_WEB_DIST = 'apps/web/dist';
+const DEFAULT_NAVDATA_DIR = 'var/navdata';
 
 type Env = Record<string, string | undefined>;
 
@@ -82,7 +85,7 @@ function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
 
 /**
  * Reads and validates the server's configuration from an environment (normally `process.env`).
- * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST) resolve from the repo root.
+ * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST, NAVDATA_DIR) resolve from the repo root.
  * @throws ConfigError naming every bad variable, e.g.
  *   `Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")`.
  */
@@ -130,6 +133,7 @@ export function loadConfig(env: Env): Config {
     logLevel: vars.LOG_LEVEL ?? 'info',
     webDist: resolveFromRoot(repoRoot, vars.WEB_DIST ?? DEFAULT_WEB_DIST),
     dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
+    navdataDir: resolveFromRoot(repoRoot, vars.NAVDATA_DIR ?? DEFAULT_NAVDATA_DIR),
     endpoints,
     repoRoot,
   };

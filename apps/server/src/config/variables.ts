@@ -101,6 +101,7 @@ export const variablesSchema = z.object({
   LOG_LEVEL: optional(logLevel),
   WEB_DIST: optional(filePath),
   DATA_CHANNEL: optional(dataChannel),
+  NAVDATA_DIR: optional(filePath),
 });
 
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */

@@ -1,0 +1,2 @@
+export * from './airac.js';
+export * from './channels.js';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { endpointsForOrigin } from './endpoints.js';
+import { DATA_CHANNELS } from './environments.js';
+import { DOWNLOAD_ROOT_KEYS, navdataArtifactUrl, navdataIndexSchema, navdataIndexUrl, navdataRegionSchema } from './navdata.js';
+
+describe('nav data downloads', () => {
+  const endpoints = endpointsForOrigin('https://clearway.example');
+
+  it('puts each channel under its download root', () => {
+    expect(DATA_CHANNELS.map((channel) => navdataIndexUrl(endpoints[DOWNLOAD_ROOT_KEYS[channel]]))).toEqual([
+      'https://clearway.example/downloads/current/navdata/index.json',
+      'https://clearway.example/downloads/next/navdata/index.json',
+      'https://clearway.example/downloads/dev/navdata/index.json',
+    ]);
+    expect(navdataArtifactUrl(endpoints.downloadRootNext, 'us')).toBe('https://clearway.example/downloads/next/navdata/us.cwnav');
+  });
+
+  it('accepts a channel index and says where one is wrong', () => {
+    const index = {
+      channel: 'current',
+      artifacts: [{
+        region: 'us',
+        cycle: '2509',
+        effective: '2025-09-04',
+        expires: '2025-10-02',
+        formatVersion: 1,
+        bytes: 1234,
+        gzipBytes: null,
+        etag: '"3f2a"',
+        url: 'https://clearway.example/downloads/current/navdata/us.cwnav',
+      }],
+    };
+    expect(navdataIndexSchema.parse(index)).toEqual(index);
+    const bad = navdataIndexSchema.safeParse({ ...index, artifacts: [{ ...index.artifacts[0], etag: 'W/"3f2a"' }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['artifacts', 0, 'etag']);
+  });
+
+  it('allows only file-safe region names', () => {
+    expect(navdataRegionSchema.safeParse('us').success).toBe(true);
+    expect(navdataRegionSchema.safeParse('world-2').success).toBe(true);
+    for (const bad of ['', 'US', '../us', 'u s', '.us']) expect(navdataRegionSchema.safeParse(bad).success).toBe(false);
+  });
+});
