@@ -5,5 +5,6 @@ export * from './common/sourceFiles.js';
 export * from './common/csv.js';
 export * from './common/values.js';
 export * from './nasr/readNasr.js';
+export * from './ourairports/readOurAirports.js';
 export * from './cycles/index.js';
 export * from './download/index.js';
