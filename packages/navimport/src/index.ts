@@ -6,5 +6,7 @@ export * from './common/csv.js';
 export * from './common/values.js';
 export * from './nasr/readNasr.js';
 export * from './ourairports/readOurAirports.js';
+export * from './cifp/index.js';
+export * from './xplane/index.js';
 export * from './cycles/index.js';
 export * from './download/index.js';
