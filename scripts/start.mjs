@@ -2,11 +2,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build, checkNode, ensureDependencies, repoRoot } from './lib/ensure.mjs';
+import { ensureNavData } from './lib/navdata.mjs';
 
 const startedAt = performance.now();
 checkNode();
 ensureDependencies();
 build();
+await ensureNavData();
 console.log(`Ready to serve after ${((performance.now() - startedAt) / 1000).toFixed(1)} s of set-up.`);
 
 const server = spawn(process.execPath, [join(repoRoot, 'apps', 'server', 'dist', 'main.js')], {

@@ -81,7 +81,13 @@ mkdirSync(resultsDir, { recursive: true });
 step('type check', () => run('npm', ['run', 'typecheck', '--silent']));
 step('lint', () => run('npm', ['run', 'lint', '--silent']));
 step('build', build);
-const testEnv = { ...process.env, ...(testDatabaseUrl ? { TEST_DATABASE_URL: testDatabaseUrl } : {}) };
+// Tests and their servers build nav databases from the shared publisher files (TESTING.md).
+const sharedNavdata = join(repoRoot, '..', 'shared', 'data', 'navdata');
+const testEnv = {
+  ...process.env,
+  ...(testDatabaseUrl ? { TEST_DATABASE_URL: testDatabaseUrl } : {}),
+  NAVDATA_SOURCE: process.env.NAVDATA_SOURCE ?? sharedNavdata,
+};
 step('unit, golden and database tests', () =>
   run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(resultsDir, 'unit.json')}`], { env: testEnv }),
 );
