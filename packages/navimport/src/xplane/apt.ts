@@ -175,7 +175,8 @@ export async function readAptDat(dat: DatInput, options: Omit<ReadDatOptions, 'k
     } else if (code === '1302') {
       const t = tokens(line);
       if (t[1] !== undefined && t.length > 2) b.meta.set(t[1], t.slice(2).join(' '));
-    } else if (POSITIONED_ROWS.has(code)) {
+    } else if (b.runways.length === 0 && POSITIONED_ROWS.has(code)) {
+      // Only needed to place an airport without runways (runway rows come first in a block).
       const t = tokens(line);
       const lat = num(t[1]);
       const lon = num(t[2]);

@@ -10,8 +10,8 @@ import { num, readDatRows, tokens, validPosition } from './datFile.js';
 export const AWY_VERSIONS = [640] as const;
 
 export interface AirwayNode {
-  /** Ident plus rounded position: the same ident in two places is two nodes. */
-  key: string;
+  /** Number of the node within its file: the same ident in two places is two nodes. */
+  key: number;
   ident: string;
   latDeg: number;
   lonDeg: number;
@@ -29,10 +29,18 @@ export interface AirwaySegment {
   line: number;
 }
 
-function node(nodes: Map<string, AirwayNode>, ident: string, latDeg: number, lonDeg: number): AirwayNode {
-  const key = `${ident}|${Math.round(latDeg * 1e5)}|${Math.round(lonDeg * 1e5)}`;
-  let n = nodes.get(key);
-  if (!n) nodes.set(key, (n = { key, ident, latDeg, lonDeg }));
+/** Positions closer than this are the same point, degrees (the file writes 6 decimals). */
+const SAME_NODE_DEG = 1e-5;
+
+/** The node of an ident at a position, created on first sight; looked up by ident, then position. */
+function node(nodes: Map<string, AirwayNode[]>, count: { n: number }, ident: string, latDeg: number, lonDeg: number): AirwayNode {
+  let list = nodes.get(ident);
+  if (!list) nodes.set(ident, (list = []));
+  for (const n of list) {
+    if (Math.abs(n.latDeg - latDeg) < SAME_NODE_DEG && Math.abs(n.lonDeg - lonDeg) < SAME_NODE_DEG) return n;
+  }
+  const n: AirwayNode = { key: count.n++, ident, latDeg, lonDeg };
+  list.push(n);
   return n;
 }
 
@@ -46,7 +54,8 @@ export interface AwyDatResult {
 /** Reads an awy.dat into segments grouped by airway id. */
 export async function readAwyDat(dat: DatInput, options: Omit<ReadDatOptions, 'kind' | 'versions'>): Promise<AwyDatResult> {
   const { issues } = options;
-  const nodes = new Map<string, AirwayNode>();
+  const nodes = new Map<string, AirwayNode[]>();
+  const count = { n: 0 };
   const segmentsById = new Map<string, AirwaySegment[]>();
   let segments = 0;
   const info = await readDatRows(dat, { ...options, kind: 'awy.dat', versions: AWY_VERSIONS }, (line, number) => {
@@ -63,8 +72,8 @@ export async function readAwyDat(dat: DatInput, options: Omit<ReadDatOptions, 'k
       return;
     }
     if (level !== 1 && level !== 2) issues.warning(dat.name, number, `awy.dat: level ${level} is neither 1 (low) nor 2 (high)`);
-    const a = node(nodes, t[0] as string, lat1 as number, lon1 as number);
-    const b = node(nodes, t[3] as string, lat2 as number, lon2 as number);
+    const a = node(nodes, count, t[0] as string, lat1 as number, lon1 as number);
+    const b = node(nodes, count, t[3] as string, lat2 as number, lon2 as number);
     if (a === b) {
       issues.warning(dat.name, number, `awy.dat: segment from ${a.ident} to itself; row skipped`);
       return;

@@ -23,7 +23,7 @@ function other(seg: AirwaySegment, n: AirwayNode): AirwayNode {
 }
 
 function westFirst(x: AirwayNode, y: AirwayNode): number {
-  return x.lonDeg - y.lonDeg || x.latDeg - y.latDeg || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
+  return x.lonDeg - y.lonDeg || x.latDeg - y.latDeg || x.key - y.key;
 }
 
 function turnDeg(fromBearing: number, toBearing: number): number {
@@ -35,9 +35,10 @@ function turnDeg(fromBearing: number, toBearing: number): number {
 export function chainSegments(segments: readonly AirwaySegment[]): { chains: Chain[]; branchPoints: AirwayNode[] } {
   // The same segment may be listed twice (low and high); the first listing is kept.
   const adjacency = new Map<AirwayNode, Edge[]>();
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   for (const seg of segments) {
-    const pair = seg.a.key < seg.b.key ? `${seg.a.key}~${seg.b.key}` : `${seg.b.key}~${seg.a.key}`;
+    // Node numbers stay far below 2^26, so the pair fits a safe integer.
+    const pair = Math.min(seg.a.key, seg.b.key) * 2 ** 26 + Math.max(seg.a.key, seg.b.key);
     if (seen.has(pair)) continue;
     seen.add(pair);
     const edge: Edge = { seg, used: false };

@@ -62,7 +62,8 @@ export async function readDatRows(
       info.lines = number;
       if (state === 2) {
         if (line.length === 0) continue;
-        if (line === '99' || line.trimEnd() === '99') state = 3;
+        // Cheap test first: this runs on every row of a 2.5 million line apt.dat.
+        if (line.charCodeAt(0) === 57 && line.charCodeAt(1) === 57 && line.trim() === '99') state = 3;
         else row(line, number);
         continue;
       }

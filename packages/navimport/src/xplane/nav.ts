@@ -75,8 +75,8 @@ export async function readNavDat(dat: DatInput, options: Omit<ReadDatOptions, 'k
     const source = { source: 'xplane' as const, file: dat.name, line: number };
     if (isIls) {
       const kind = ILS_KINDS[code] as XPlaneIlsComponent['kind'];
-      // Glide slope rows pack the angle: 300082.971 is 3.00 degrees on 082.971 true.
-      const packed = kind === 'GS' && extra !== null && extra >= 100000;
+      // Glide slope rows pack the angle (hundredths) before the bearing: 300082.971 is 3.00 degrees on 082.971 true.
+      const packed = kind === 'GS' && extra !== null && extra >= 1000;
       ils.push({
         kind,
         id: ident === '----' ? '' : ident,
@@ -87,8 +87,8 @@ export async function readNavDat(dat: DatInput, options: Omit<ReadDatOptions, 'k
         lonDeg: lon as number,
         elevationFt: elev,
         frequencyKhz: kind === 'LOC' || kind === 'GS' ? freq * 10 : null,
-        courseTrueDeg: extra === null ? null : packed ? extra % 100000 : extra,
-        glideslopeDeg: packed ? Math.floor(extra / 100000) / 100 : null,
+        courseTrueDeg: extra === null ? null : packed ? Math.round((extra % 1000) * 1000) / 1000 : extra,
+        glideslopeDeg: packed ? Math.floor(extra / 1000) / 100 : null,
         source,
       });
       return;

@@ -73,7 +73,7 @@ function buildAirways(
 ): { airways: Airway[]; branches: number; unresolved: number } {
   const airways: Airway[] = [];
   let branches = 0;
-  const unresolvedKeys = new Set<string>();
+  const unresolvedKeys = new Set<number>();
   for (const [id, segments] of segmentsById) {
     const { chains, branchPoints } = chainSegments(segments);
     if (branchPoints.length > 0) {
