@@ -3,9 +3,11 @@
  * over the streaming line reader, with the header mapped by column name because publishers reorder
  * columns between editions. Bad rows are reported to the collector and skipped, never thrown.
  *
- * A hand-written splitter instead of csv-parse: on the national NASR files it is several times
- * faster (see nasr/README.md), it numbers records by their first line for issues, and it resyncs
- * after a stray quote instead of swallowing the rest of the file.
+ * A hand-written splitter instead of csv-parse: on the national NASR files it is 3.6 to 4.2 times
+ * faster (`csv.bench.ts`: FIX_BASE, 9 MB, 0.27 s against 0.98 s mean on a loaded 2-core machine),
+ * it numbers records by their first line for issues, and it resyncs after a stray quote instead of
+ * swallowing the rest of the file. Slicing fields out of the line beat `split(',')` plus unquoting
+ * (less garbage).
  */
 import type { IssueCollector } from './diagnostics.js';
 import { readLineBatches, type TextEncoding } from './lines.js';

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import yazl from 'yazl';
 import { formatIssue, IssueCollector } from '../common/diagnostics.js';
 import type { ImportProgress } from '../common/progress.js';
+import { memorySourceFile } from '../common/sourceFiles.js';
 import { endIdsOf, nasrSurfaceClass } from './airports.js';
 import { airwayKind } from './airways.js';
 import { frequencyKhz, frequencyType } from './frequencies.js';
@@ -171,5 +173,66 @@ describe('NASR from zips', () => {
     const missing = new IssueCollector();
     await readNasr(join(dir, 'nowhere'), { issues: missing });
     expect(missing.issues[0]).toMatchObject({ file: 'nowhere', severity: 'error' });
+  });
+});
+
+describe('NASR on arbitrary input', () => {
+  const header = readFileSync(join(casesDir, 'alabama', 'input', 'APT_BASE.csv'), 'utf8').split('\n')[0] ?? '';
+  const row = readFileSync(join(casesDir, 'alabama', 'input', 'APT_BASE.csv'), 'utf8').split('\n')[3] ?? '';
+  it('never throws, whatever the rows hold (property)', async () => {
+    const line = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', '1', ',', '"', '.', '-', ' ', '*'), maxLength: 120 }),
+      // A real row with a random cut or a random character changed.
+      fc.nat({ max: row.length }).map((n) => row.slice(0, n)),
+      fc.tuple(fc.nat({ max: row.length - 1 }), fc.constantFrom('"', ',', 'x', '')).map(([i, c]) => row.slice(0, i) + c + row.slice(i + 1)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 8 }), async (lines) => {
+        const issues = new IssueCollector();
+        const text = [header, ...lines].join('\n');
+        const data = await readNasr([memorySourceFile('APT_BASE.csv', text), memorySourceFile('APT_RWY.csv', text)], { issues });
+        for (const a of data.airports) {
+          expect(Number.isFinite(a.latDeg) && Math.abs(a.latDeg) <= 90).toBe(true);
+          expect(Number.isFinite(a.lonDeg) && Math.abs(a.lonDeg) <= 180).toBe(true);
+        }
+        for (const i of issues.issues) expect(i.line).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('NASR airways', () => {
+  const fixes = memorySourceFile(
+    'FIX_BASE.csv',
+    ['EFF_DATE,FIX_ID,ICAO_REGION_CODE,STATE_CODE,COUNTRY_CODE,LAT_DECIMAL,LONG_DECIMAL,FIX_USE_CODE', '2025/09/04,AAA,K6,TX,US,30,-100,RP', '2025/09/04,BBB,K6,TX,US,31,-99,WP', '2025/09/04,CCC,PA,AK,US,60,-150,RP'].join('\n'),
+  );
+  const navaids = memorySourceFile(
+    'NAV_BASE.csv',
+    ['NAV_ID,NAV_TYPE,STATE_CODE,LAT_DECIMAL,LONG_DECIMAL,FREQ', 'ABC,VORTAC,TX,30.5,-99.5,113.9', 'ABC,NDB,AK,61,-151,365'].join('\n'),
+  );
+  const seg = (rows: string[]) =>
+    memorySourceFile('AWY_SEG_ALT.csv', ['AWY_LOCATION,AWY_ID,POINT_SEQ,FROM_POINT,FROM_PT_TYPE,STATE_CODE,TO_POINT,AWY_SEG_GAP_FLAG,MIN_ENROUTE_ALT,GPS_MIN_ENROUTE_ALT', ...rows].join('\n'));
+
+  it('orders points by POINT_SEQ, tells navaids of one ident apart, keeps Alaska apart, and builds AIRWAY_STRING airways', async () => {
+    const issues = new IssueCollector();
+    const data = await readNasr(
+      [
+        fixes,
+        navaids,
+        seg([' ,V1,30,BBB,REP-PT,TX,,N,,', ' ,V1,10,AAA,REP-PT,TX,ABC,N,3000,', ' ,V1,20,ABC,VORTAC,TX,BBB,Y,,2500', 'A,V1,10,ABC,NDB,AK,CCC,N,5000,', 'A,V1,20,CCC,REP-PT,AK,,N,,']),
+        memorySourceFile('AWY_BASE.csv', ['AWY_LOCATION,AWY_ID,AIRWAY_STRING', ' ,J5,AAA BBB ZZZ', ' ,V1,AAA ABC BBB'].join('\n')),
+      ],
+      { issues },
+    );
+    expect(data.airways.map((a) => [a.id, a.kind, a.points.map((p) => `${p.ident}:${p.kind}:${p.latDeg}:${p.meaFt}:${p.gapAfter}`)])).toEqual([
+      ['V1', 'V', ['AAA:fix:30:3000:false', 'ABC:navaid:30.5:2500:true', 'BBB:fix:31:null:false']],
+      ['V1', 'V', ['ABC:navaid:61:5000:false', 'CCC:fix:60:null:false']],
+      ['J5', 'J', ['AAA:fix:30:null:false', 'BBB:fix:31:null:false', 'ZZZ:unknown:null:null:false']],
+    ]);
+    expect(issues.issues.filter((i) => i.file.startsWith('AWY')).map(formatIssue)).toEqual([
+      'AWY_BASE.csv:2: warning: airway J5 point ZZZ is not a known navaid, fix or airport',
+    ]);
+    expect(data.navaids.map((n) => n.frequencyKhz)).toEqual([113900, 365]);
   });
 });

@@ -92,7 +92,12 @@ export async function readNasr(input: string | readonly SourceFile[], options: N
   if (haveAirports) {
     await table('APT_RWY.csv', APT_RWY_REQUIRED, (t) => readAptRwy(t, issues, index));
     await table('APT_RWY_END.csv', APT_RWY_END_REQUIRED, (t) => readAptRwyEnd(t, issues, index));
-    await table('FRQ.csv', FRQ_REQUIRED, (t) => readFrq(t, issues, index));
+    await table('FRQ.csv', FRQ_REQUIRED, async (t) => {
+      const run = await readFrq(t, issues, index);
+      // The ATC_* tables of the CSV edition carry no frequencies, so there is nothing to fall back on.
+      if (run.airportRows === 0) issues.warning(t.file, 0, `${t.file} has no airport rows; airport frequencies come only from ILS_BASE localizers`);
+      return run;
+    });
     await table('ILS_BASE.csv', ILS_BASE_REQUIRED, (t) => readIlsBase(t, issues, index));
   }
   const resolver = new PointResolver(data.navaids, data.fixes, data.airports);
