@@ -39,6 +39,8 @@ const ILS_KINDS: Record<string, XPlaneIlsComponent['kind']> = { '4': 'LOC', '5':
 /** A DME row waiting to be merged into the VOR or NDB it belongs to. */
 interface DmeRow {
   navaid: Navaid;
+  /** Row 12 is the DME of a VOR or ILS; row 13 stands alone (DME, TACAN, NDB-DME). */
+  paired: boolean;
 }
 
 /** Degrees of latitude/longitude within which a DME is taken to be co-located with its VOR or NDB. */
@@ -120,10 +122,16 @@ export async function readNavDat(dat: DatInput, options: Omit<ReadDatOptions, 'k
       country: null,
       source,
     };
-    if (code === '12' || code === '13') dmes.push({ navaid });
+    if (code === '12' || code === '13') dmes.push({ navaid, paired: code === '12' });
     else navaids.push(navaid);
   });
-  const dmesMerged = mergeDmes(navaids, dmes);
+  const dmesMerged = mergeDmes(navaids, dmes, (dme) =>
+    issues.warning(
+      dat.name,
+      dme.source.line,
+      `nav.dat: DME ${dme.id} (${dme.name}, ${dme.frequencyKhz ?? '?'} kHz) has no VOR of the same ident and frequency within ${COLOCATED_DEG} deg; kept as a DME of its own`,
+    ),
+  );
   return { navaids, ils, dmesMerged, info };
 }
 
@@ -131,7 +139,7 @@ export async function readNavDat(dat: DatInput, options: Omit<ReadDatOptions, 'k
  * Merges each DME row into the VOR or NDB it is paired with (same ident, co-located; a VOR also on
  * the paired frequency), so a VORTAC is one navaid; unpaired DMEs and TACANs stay navaids.
  */
-function mergeDmes(navaids: Navaid[], dmes: DmeRow[]): number {
+function mergeDmes(navaids: Navaid[], dmes: DmeRow[], unpaired: (dme: Navaid) => void): number {
   const byIdent = new Map<string, Navaid[]>();
   for (const n of navaids) {
     const list = byIdent.get(n.id);
@@ -139,7 +147,7 @@ function mergeDmes(navaids: Navaid[], dmes: DmeRow[]): number {
     else byIdent.set(n.id, [n]);
   }
   let merged = 0;
-  for (const { navaid: dme } of dmes) {
+  for (const { navaid: dme, paired } of dmes) {
     const host = (byIdent.get(dme.id) ?? []).find(
       (n) =>
         Math.abs(n.latDeg - dme.latDeg) <= COLOCATED_DEG &&
@@ -147,6 +155,9 @@ function mergeDmes(navaids: Navaid[], dmes: DmeRow[]): number {
         (n.type === 'NDB' || n.type === 'NDB-DME' || n.frequencyKhz === dme.frequencyKhz),
     );
     if (!host) {
+      // Without its VOR or NDB the station is only what the row itself is: a DME, or a TACAN.
+      dme.type = dme.type === 'TACAN' || dme.type === 'VORTAC' ? 'TACAN' : 'DME';
+      if (paired) unpaired(dme);
       navaids.push(dme);
       continue;
     }
