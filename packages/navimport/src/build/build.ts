@@ -50,7 +50,7 @@ async function readSource(source: DetectedSource, issues: IssueCollector, onProg
   switch (source.format) {
     case 'nasr': {
       const d = await readNasr(source.path, options);
-      return { id: 'faa-nasr', edition: d.edition, files: d.files, airports: d.airports, navaids: d.navaids, fixes: d.fixes, airways: d.airways, procedures: [] };
+      return { id: 'faa-nasr', edition: d.edition, files: d.files, airports: d.airports, navaids: d.navaids, fixes: d.fixes, airways: d.airways, procedures: [], orphanRunways: d.orphanRunways };
     }
     case 'cifp': {
       const d = await readCifp(source.path, options);
@@ -165,6 +165,7 @@ export async function buildNavData(options: BuildOptions): Promise<BuiltArtifact
       })),
       merged: merged.merged,
       filled: merged.filled,
+      placedRunways: merged.placedRunways,
       conflicts: merged.conflicts,
       dangling: merged.dangling,
       issues: [...issues.issues],

@@ -26,6 +26,8 @@ export interface MergeResult {
   procedures: Procedure[];
   merged: number;
   filled: number;
+  /** Runways placed on an airport taken from a lower source because their own source lacked it. */
+  placedRunways: number;
   conflicts: MergeConflict[];
   dangling: DanglingReference[];
 }
@@ -44,7 +46,7 @@ function runwayKey(runway: Runway): string {
  */
 export function mergeSources(sources: readonly SourceData[], region: string): MergeResult {
   const adders = REGION_SOURCES[region] ?? REGION_SOURCES.world ?? [];
-  const state: MergeResult = { airports: [], navaids: [], fixes: [], airways: [], procedures: [], merged: 0, filled: 0, conflicts: [], dangling: [] };
+  const state: MergeResult = { airports: [], navaids: [], fixes: [], airways: [], procedures: [], merged: 0, filled: 0, placedRunways: 0, conflicts: [], dangling: [] };
   const airportsByCode = new Map<string, Airport>();
   const navaidsById = new Map<string, Navaid[]>();
   const fixesById = new Map<string, Fix[]>();
@@ -148,6 +150,8 @@ export function mergeSources(sources: readonly SourceData[], region: string): Me
       }
     }
   }
+
+  placeOrphanRunways(byPrecedence(sources), airportsByCode, state);
 
   const resolver = new PointResolver(airportsByCode, navaidsById, fixesById);
   for (const airway of state.airways) resolveAirway(airway, resolver, state.dangling);
@@ -274,6 +278,53 @@ function resolveProcedure(procedure: Procedure, resolver: PointResolver, airport
         leg.fixKind = 'unknown';
         dangling.push({ kind: 'procedure', owner: `${procedure.airportId} ${procedure.id} ${transition.id || '(common)'}`, fix: leg.fixId });
       }
+    }
+  }
+}
+
+/**
+ * NASR's APT_RWY can be newer than its APT_BASE: runways of airports opened since. Rather than lose
+ * them, such an airport is taken from the highest lower source that has its FAA id (OurAirports or
+ * X-Plane, for position and name) and given the NASR runways, which take precedence over its own.
+ */
+function placeOrphanRunways(sources: readonly SourceData[], airportsByCode: Map<string, Airport>, state: MergeResult): void {
+  const orphansByAirport = new Map<string, NonNullable<SourceData['orphanRunways']>>();
+  for (const source of sources) {
+    for (const orphan of source.orphanRunways ?? []) {
+      const code = orphan.airportId.toUpperCase();
+      if (airportsByCode.has(code)) continue;
+      const list = orphansByAirport.get(code) ?? [];
+      list.push(orphan);
+      orphansByAirport.set(code, list);
+    }
+  }
+  if (orphansByAirport.size === 0) return;
+  for (const source of sources) {
+    for (const airport of source.airports) {
+      const code = (airport.faaId ?? airport.id).toUpperCase();
+      const orphans = orphansByAirport.get(code);
+      if (!orphans || airportsByCode.has(code)) continue;
+      const byKey = new Map(airport.runways.map((r) => [runwayKey(r), r]));
+      const runways = orphans.map((o) => {
+        const own = byKey.get(runwayKey(o.runway));
+        // Keep the lower source's end positions where NASR gave none.
+        const ends = o.runway.ends.map((end) => {
+          const other = own?.ends.find((e) => e.id === end.id);
+          return other && end.latDeg === null ? { ...end, latDeg: other.latDeg, lonDeg: other.lonDeg, trueHeadingDeg: end.trueHeadingDeg ?? other.trueHeadingDeg } : { ...end };
+        });
+        return { ...o.runway, ends };
+      });
+      const longest = runways.reduce<(typeof runways)[number] | null>((best, r) => (r.lengthFt !== null && (best?.lengthFt ?? -1) < r.lengthFt ? r : best), null);
+      const copy: Airport = {
+        ...airport,
+        runways,
+        longestRunwayFt: longest?.lengthFt ?? airport.longestRunwayFt,
+        longestRunwaySurface: longest?.surfaceClass ?? airport.longestRunwaySurface,
+      };
+      state.airports.push(copy);
+      state.placedRunways += runways.length;
+      airportsByCode.set(code, copy);
+      orphansByAirport.delete(code);
     }
   }
 }

@@ -29,6 +29,8 @@ export interface BuildReport {
   merged: number;
   /** Fields a lower-precedence source filled where the higher one had none (e.g. runway end positions). */
   filled: number;
+  /** NASR runways whose airport was missing from APT_BASE, placed on that airport from a lower source. */
+  placedRunways: number;
   conflicts: MergeConflict[];
   dangling: DanglingReference[];
   /** Problems the readers reported: skipped or partly read lines. */
@@ -53,7 +55,7 @@ export function formatReport(report: BuildReport, options: { maxItems?: number }
       `  source ${s.id}${s.edition ? ` (${s.edition})` : ''}: airports ${s.airports}, navaids ${s.navaids}, fixes ${s.fixes}, airways ${s.airways}, procedures ${s.procedures}`,
     );
   }
-  lines.push(`  merged ${report.merged} duplicate records, filled ${report.filled} missing fields`);
+  lines.push(`  merged ${report.merged} duplicate records, filled ${report.filled} missing fields, placed ${report.placedRunways} runways of airports missing from APT_BASE`);
   const section = <T>(title: string, items: T[], show: (item: T) => string) => {
     lines.push(`  ${title}: ${items.length}`);
     for (const item of items.slice(0, max)) lines.push(`    ${show(item)}`);

@@ -1,4 +1,4 @@
-import type { Airport, Airway, Fix, Navaid, Procedure, SourceId } from '@clearway/navdb';
+import type { Airport, Airway, Fix, Navaid, Procedure, Runway, SourceId, SourceRef } from '@clearway/navdb';
 
 /** What one source contributed, in the common model, before merging. */
 export interface SourceData {
@@ -11,6 +11,8 @@ export interface SourceData {
   fixes: Fix[];
   airways: Airway[];
   procedures: Procedure[];
+  /** Runways whose airport record is missing from this source (NASR tables of different cycles). */
+  orphanRunways?: { airportId: string; runway: Runway; source: SourceRef }[];
 }
 
 /** Source precedence when records overlap (ARCHITECTURE.md "Navigation data"), highest first. */

@@ -1,5 +1,5 @@
 /** APT_BASE, APT_RWY and APT_RWY_END: airports with their runways and runway ends. */
-import type { Airport, AirportType, Runway, RunwayEnd, SurfaceClass } from '@clearway/navdb';
+import type { Airport, AirportType, Runway, RunwayEnd, SourceRef, SurfaceClass } from '@clearway/navdb';
 import type { IssueCollector } from '../common/diagnostics.js';
 import type { CsvTable } from '../common/csv.js';
 import { roundTo } from '../common/values.js';
@@ -18,10 +18,23 @@ export interface AirportIndex {
   bySiteNo: Map<string, Airport | null>;
   /** By FAA location id (ARPT_ID). */
   byId: Map<string, Airport>;
+  /**
+   * Runways whose airport is not in APT_BASE (tables of different cycles). The merge places them on
+   * the same airport from another source, by FAA id, instead of losing them.
+   */
+  orphanRunways: OrphanRunway[];
+}
+
+/** A runway of APT_RWY whose airport record is missing from APT_BASE. */
+export interface OrphanRunway {
+  /** FAA location id (ARPT_ID) the runway row names. */
+  airportId: string;
+  runway: Runway;
+  source: SourceRef;
 }
 
 export function emptyAirportIndex(): AirportIndex {
-  return { airports: [], bySite: new Map(), bySiteNo: new Map(), byId: new Map() };
+  return { airports: [], bySite: new Map(), bySiteNo: new Map(), byId: new Map(), orphanRunways: [] };
 }
 
 /** The airport of a SITE_NO (with its site type when the table gives one). */
@@ -175,14 +188,6 @@ export async function readAptRwy(table: CsvTable, issues: IssueCollector, index:
       return;
     }
     const airport = findSite(index, site, r.text(c.siteType));
-    if (!airport) {
-      issues.warning(table.file, r.line, `runway ${id} of unknown airport SITE_NO ${site} (${r.text(c.airport) ?? '?'}); row skipped`);
-      return;
-    }
-    if (airport.runways.some((rw) => rw.id === id)) {
-      issues.warning(table.file, r.line, `duplicate runway ${id} at ${airport.id}; row skipped`);
-      return;
-    }
     const surface = r.text(c.surface);
     const lighting = r.text(c.light);
     const runway: Runway = {
@@ -195,6 +200,20 @@ export async function readAptRwy(table: CsvTable, issues: IssueCollector, index:
       lighting,
       ends: endIdsOf(id).map(bareEnd),
     };
+    if (!airport) {
+      const airportId = r.text(c.airport);
+      issues.warning(
+        table.file,
+        r.line,
+        `runway ${id} of unknown airport SITE_NO ${site} (${airportId ?? '?'}); not in APT_BASE, left for the merge to place by FAA id`,
+      );
+      if (airportId !== null) index.orphanRunways.push({ airportId, runway, source: { source: 'faa-nasr', file: table.file, line: r.line } });
+      return;
+    }
+    if (airport.runways.some((rw) => rw.id === id)) {
+      issues.warning(table.file, r.line, `duplicate runway ${id} at ${airport.id}; row skipped`);
+      return;
+    }
     airport.runways.push(runway);
     if (runway.lengthFt !== null && (airport.longestRunwayFt === null || runway.lengthFt > airport.longestRunwayFt)) {
       airport.longestRunwayFt = runway.lengthFt;

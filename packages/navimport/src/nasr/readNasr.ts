@@ -7,7 +7,7 @@ import type { ColumnSpec, CsvTable } from '../common/csv.js';
 import type { IssueCollector } from '../common/diagnostics.js';
 import type { ProgressCallback } from '../common/progress.js';
 import { findSourceFile, listSourceFiles, type SourceFile } from '../common/sourceFiles.js';
-import { APT_BASE_REQUIRED, APT_RWY_END_REQUIRED, APT_RWY_REQUIRED, emptyAirportIndex, readAptBase, readAptRwy, readAptRwyEnd } from './airports.js';
+import { APT_BASE_REQUIRED, APT_RWY_END_REQUIRED, APT_RWY_REQUIRED, emptyAirportIndex, readAptBase, readAptRwy, readAptRwyEnd, type OrphanRunway } from './airports.js';
 import { AWY_BASE_REQUIRED, AWY_SEG_ALT_REQUIRED, PointResolver, readAwyBase, readAwySegAlt } from './airways.js';
 import { FIX_BASE_REQUIRED, readFixBase } from './fixes.js';
 import { FRQ_REQUIRED, ILS_BASE_REQUIRED, readFrq, readIlsBase } from './frequencies.js';
@@ -44,6 +44,8 @@ export interface NasrData {
   files: string[];
   /** Per-table rows, effective dates and timings. */
   tables: NasrTableReport[];
+  /** APT_RWY runways whose airport is missing from APT_BASE, for the merge to place. */
+  orphanRunways: OrphanRunway[];
 }
 
 /** Tables whose absence is an error (the rest are optional in a partial set: a warning). */
@@ -62,7 +64,7 @@ export async function readNasr(input: string | readonly SourceFile[], options: N
     typeof input === 'string'
       ? await listSourceFiles(input, { issues, descendInto: (name) => /csv/i.test(name) })
       : input;
-  const data: NasrData = { airports: [], navaids: [], fixes: [], airways: [], edition: null, files: [], tables: [] };
+  const data: NasrData = { airports: [], navaids: [], fixes: [], airways: [], edition: null, files: [], tables: [], orphanRunways: [] };
   const where = typeof input === 'string' ? input : 'the given files';
 
   const table = async (name: string, required: readonly ColumnSpec[], read: (t: CsvTable) => Promise<TableRun>): Promise<boolean> => {
@@ -89,6 +91,7 @@ export async function readNasr(input: string | readonly SourceFile[], options: N
   const index = emptyAirportIndex();
   const haveAirports = await table('APT_BASE.csv', APT_BASE_REQUIRED, (t) => readAptBase(t, issues, index));
   data.airports = index.airports;
+  data.orphanRunways = index.orphanRunways;
   if (haveAirports) {
     await table('APT_RWY.csv', APT_RWY_REQUIRED, (t) => readAptRwy(t, issues, index));
     await table('APT_RWY_END.csv', APT_RWY_END_REQUIRED, (t) => readAptRwyEnd(t, issues, index));
