@@ -2,14 +2,13 @@ import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { PRECACHE_GLOB_IGNORES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './src/sw/cachePolicy';
 
 // Config files use no Node built-in imports: the web app's layer lint rule covers them too.
 const root = import.meta.dirname;
 /** The build version shown in the drawer and used to version the service worker registration. */
 const appVersion = process.env.CLEARWAY_VERSION ?? pkg.version;
 
-/** Server paths that are never the app shell: the service worker must not answer them with index.html. */
-const serverPaths = [/^\/api(\/|$)/, /^\/healthz(\/|$)/, /^\/elk(\/|$)/, /^\/ws(\/|$)/, /^\/downloads(\/|$)/, /^\/tiles(\/|$)/];
 const devServer = process.env.CLEARWAY_DEV_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -22,6 +21,8 @@ export default defineConfig({
     // Workspace packages export their TypeScript sources under the "source" condition.
     conditions: ['source', ...defaultClientConditions],
   },
+  // The routing worker (src/worker/routing.worker.ts) is an ES module worker, so it can split chunks too.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -66,12 +67,12 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // .mjs is not in Workbox's default patterns; workers shipped as .mjs must be precached too.
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2,webmanifest}'],
-        // The plugin adds manifest.webmanifest to the precache itself.
-        globIgnores: ['**/*.map', 'manifest.webmanifest'],
+        // Precache and navigation rules: src/sw/cachePolicy.ts (nav data artifacts are never cached
+        // here; the loader keeps them in IndexedDB).
+        globPatterns: [...PRECACHE_GLOB_PATTERNS],
+        globIgnores: [...PRECACHE_GLOB_IGNORES],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: serverPaths,
+        navigateFallbackDenylist: [...SERVER_PATHS],
         cleanupOutdatedCaches: true,
         // 'prompt': a new worker waits until the user chooses Restart (src/sw/register.ts). Once active
         // it takes control of open pages at once, so the first visit is already offline-capable.
@@ -79,7 +80,8 @@ export default defineConfig({
         clientsClaim: true,
         runtimeCaching: [
           {
-            // The start-up configuration: network first, the last good copy when offline.
+            // The start-up configuration: network first, the last good copy when offline. Nothing
+            // else is runtime-cached: /downloads/ (nav data artifacts) goes straight to the network.
             urlPattern: ({ url }) => url.pathname === '/api/config',
             handler: 'NetworkFirst',
             options: {

@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@clearway/geo': `${root}/../../packages/geo/src/index.ts`,
+      '@clearway/navdb': `${root}/../../packages/navdb/src/index.ts`,
       '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,
     },
   },

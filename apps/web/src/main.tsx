@@ -6,6 +6,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { PrefsDb } from './db/prefs';
+import { AirportDb } from './db/airport';
+import { dexieArtifactStore } from './features/navdata/artifactStore';
+import { RoutingWorkerFacade } from './worker/facade';
+import { createRoutingWorkerEndpoint } from './worker/routingWorker';
 import { makeStore } from './store';
 import { updateWaiting } from './store/appUpdateSlice';
 import { App } from './app/App';
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
     version: APP_VERSION,
     onWaiting: () => store.dispatch(updateWaiting()),
   });
+  const routing = new RoutingWorkerFacade({ createEndpoint: createRoutingWorkerEndpoint });
   const booting = boot({
     store,
     prefs,
@@ -59,6 +64,8 @@ async function main(): Promise<void> {
     },
     serviceWorker,
     randomUUID: () => randomUuid(),
+    routing,
+    navData: { fetch: window.fetch.bind(window), store: dexieArtifactStore(new AirportDb()) },
   });
 
   const root = createRoot(container);
@@ -69,7 +76,7 @@ async function main(): Promise<void> {
     console.error('[boot] start-up failed', error);
   }
   root.render(
-    <App store={store} router={createAppRouter()} services={{ prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION }} />,
+    <App store={store} router={createAppRouter()} services={{ prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing }} />,
   );
 }
 

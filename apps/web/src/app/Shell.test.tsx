@@ -14,7 +14,7 @@ describe('loading screen and top bar', () => {
     expect(store.getState().readiness.map).toEqual({ state: 'unavailable', reason: 'The moving map comes in a later issue' });
 
     act(() => {
-      store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason: 'No nav database is published yet' }));
+      store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason: 'No nav database is installed on this server' }));
     });
     expect(screen.getByTestId('loading-message').textContent).toBe('Getting Offline Ready...');
     expect(screen.getByTestId('top-bar-title').textContent).toBe('Airports');

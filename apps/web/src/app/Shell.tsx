@@ -19,6 +19,8 @@ export function Shell() {
   const [menu, setMenu] = useState({ open: false, mounted: false });
   const [settings, setSettings] = useState({ open: false, mounted: false });
   const loading = useAppSelector((s) => firstPendingSignal(s.readiness) !== null);
+  const navDbState = useAppSelector((s) => s.navData.status);
+  const navDbCycle = useAppSelector((s) => s.navData.loaded?.cycle ?? '');
   const page = pageForPath(pathname);
 
   useEffect(() => {
@@ -28,7 +30,13 @@ export function Shell() {
   }, []);
 
   return (
-    <Box data-testid="app-shell" sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
+    // data-navdb-*: the nav database's state for end-to-end tests and diagnostics, without a window global.
+    <Box
+      data-testid="app-shell"
+      data-navdb-state={navDbState}
+      data-navdb-cycle={navDbCycle}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}
+    >
       <TopBar
         height={topBarHeight({ width, height, path: pathname })}
         title={page.title}

@@ -5,8 +5,13 @@ import { loadClientConfig } from './clientConfig';
 import { makeStore } from '../store';
 import { BOOT_STAGES } from '../store/bootSlice';
 import { createServiceWorkerController, RUNTIME_CACHED_PATHS } from '../sw/register';
-import { NO_NAV_DATABASE_REASON } from './readiness';
 import { testPrefs } from '../test/renderApp';
+import { RoutingWorkerFacade, ROUTING_INIT_TIMEOUT_MESSAGE } from '../worker/facade';
+import { createDirectRoutingEndpoint } from '../worker/directEndpoint';
+import type { RoutingEndpoint } from '../worker/endpoint';
+import { AirportDb } from '../db/airport';
+import { dexieArtifactStore } from '../features/navdata/artifactStore';
+import { NO_NAV_DATABASE_ON_SERVER } from '../features/navdata/texts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -36,6 +41,9 @@ function deps(overrides: Partial<BootDeps> = {}): BootDeps {
     loadConfig: () => loadClientConfig({ fetch: jsonFetch(serverConfig), origin: ORIGIN, appVersion: '1.2.3' }),
     serviceWorker: createServiceWorkerController({ enabled: false, version: '1.2.3', onWaiting: () => undefined, log: silent }),
     randomUUID: () => 'device-uuid-1',
+    routing: new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() }),
+    // The server publishes no nav database.
+    navData: { fetch: vi.fn(async () => new Response('not found', { status: 404 })), store: dexieArtifactStore(new AirportDb(`airport-boot-${Math.random()}`)) },
     log: silent,
     ...overrides,
   };
@@ -53,10 +61,14 @@ describe('boot', () => {
 
   it('loads the configuration, then settles the nav database and service worker signals', async () => {
     const d = deps();
-    await boot(d);
+    const { routingInit, navData } = await boot(d);
     expect(d.store.getState().config).toEqual({ config: serverConfig, source: 'server', error: null });
+    await routingInit;
+    expect(d.store.getState().navData.worker).toBe('initialized');
+    expect(await navData).toEqual({ state: 'unavailable', reason: NO_NAV_DATABASE_ON_SERVER });
+    expect(d.navData.fetch).toHaveBeenCalledWith(`${ORIGIN}/downloads/dev/navdata/index.json`, expect.anything());
     await vi.waitFor(() => {
-      expect(d.store.getState().readiness.navDb).toEqual({ state: 'unavailable', reason: NO_NAV_DATABASE_REASON });
+      expect(d.store.getState().readiness.navDb).toEqual({ state: 'unavailable', reason: NO_NAV_DATABASE_ON_SERVER });
       expect(d.store.getState().readiness.serviceWorker).toEqual({
         state: 'unavailable',
         reason: 'The service worker is registered only in production builds',
@@ -93,6 +105,23 @@ describe('boot', () => {
     expect(state.config.source).toBe('fallback');
     expect(state.config.error).toBe('Failed to fetch');
     expect(state.config.config).toMatchObject({ version: '1.2.3', endpoints: { profileRest: `${ORIGIN}/api`, profileSocket: 'ws://127.0.0.1:8080/ws/profile' } });
+  });
+
+  it('logs a routing worker init time-out (12 s at boot) with the spec text and keeps going', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      // A worker whose module never loads.
+      const never: RoutingEndpoint = { ready: new Promise(() => undefined), call: () => new Promise(() => undefined), dispose: () => undefined };
+      const d = deps({ routing: new RoutingWorkerFacade({ createEndpoint: () => never, creationTimeoutMs: 60_000 }) });
+      const { routingInit } = await boot(d);
+      expect(d.store.getState().boot.stage).toBe('done');
+      await vi.advanceTimersByTimeAsync(12_000);
+      await routingInit;
+      expect(d.store.getState().boot.warnings).toContain(`routing worker: ${ROUTING_INIT_TIMEOUT_MESSAGE}`);
+      expect(d.store.getState().navData.worker).toBe('not_initialized');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,12 +1,15 @@
-import type { ClientConfig } from '@clearway/protocol';
 import type { PrefsDb } from '../db/prefs';
 import type { AppStore } from '../store';
 import { bootWarning, stageReached, type BootStage } from '../store/bootSlice';
 import { configLoaded } from '../store/configSlice';
 import { loadPersistedPreferences } from '../store/persistence';
 import type { LoadedConfig } from './clientConfig';
-import { connectReadinessSource, navDatabaseReadinessSource, promiseReadinessSource } from './readiness';
+import { connectReadinessSource, promiseReadinessSource } from './readiness';
 import type { ServiceWorkerController } from '../sw/register';
+import { ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS, type RoutingWorkerFacade } from '../worker/facade';
+import { navDataFailed, routingWorkerState } from '../features/navdata/navDataSlice';
+import type { NavDataLoaderDeps, NavDataOutcome } from '../features/navdata/loader';
+import { signalSettled } from '../store/readinessSlice';
 
 /** Persistent storage the app asks for: about 4 GB (spec part 1 §4, part 2 §9). */
 export const STORAGE_REQUEST_BYTES = 4_194_304_000;
@@ -25,7 +28,19 @@ export interface BootDeps {
   loadConfig: () => Promise<LoadedConfig>;
   serviceWorker: ServiceWorkerController;
   randomUUID: () => string;
+  /** The routing worker (not yet initialised): boot initialises it with the 12 s limit. */
+  routing: RoutingWorkerFacade;
+  /** Where the airport database comes from and is kept (features/navdata/loader.ts). */
+  navData: Pick<NavDataLoaderDeps, 'fetch' | 'store' | 'region' | 'readableFormat' | 'limits'>;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
+}
+
+/** What boot leaves running in the background when it resolves. */
+export interface BootResult {
+  /** The routing worker's initialisation; failures are logged and recorded as boot warnings. */
+  routingInit: Promise<void>;
+  /** The airport database load; it settles the navDb readiness signal itself. */
+  navData: Promise<NavDataOutcome>;
 }
 
 function message(error: unknown): string {
@@ -44,8 +59,13 @@ function delay(ms: number): Promise<void> {
  * IndexedDB, persistent storage or the configuration request are logged and start-up continues. The
  * service worker is registered here and settles its readiness signal in the background; the root view
  * mounts when this resolves.
+ *
+ * The routing worker is created at the start, so its module loads while the stages run (12 s limit;
+ * a time-out is logged with the spec's text and recorded as a boot warning). Once the configuration
+ * is known the airport database load starts in the background: it waits for the worker (30 s),
+ * shows its progress on the loading screen and settles the navDb signal (features/navdata).
  */
-export async function boot(deps: BootDeps): Promise<void> {
+export async function boot(deps: BootDeps): Promise<BootResult> {
   const { store, prefs, clock, log = console } = deps;
   const t0 = clock();
   const stage = (name: BootStage) => {
@@ -60,11 +80,14 @@ export async function boot(deps: BootDeps): Promise<void> {
 
   stage('start');
   const configRequest = deps.loadConfig();
-  let resolveConfig: (config: ClientConfig) => void = () => undefined;
-  const configReady = new Promise<ClientConfig>((resolve) => {
-    resolveConfig = resolve;
-  });
-  connectReadinessSource(store.dispatch, navDatabaseReadinessSource(configReady));
+  deps.routing.onStateChange((state) => store.dispatch(routingWorkerState(state)));
+  const routingInit = deps.routing.init({ timeoutMs: ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS }).then(
+    () => log.info('[boot] routing worker initialized'),
+    (error: unknown) => {
+      log.error('[boot] routing worker', error);
+      store.dispatch(bootWarning(`routing worker: ${message(error)}`));
+    },
+  );
 
   if (deps.fontsReady) await Promise.race([deps.fontsReady.catch(() => undefined), delay(FONT_WAIT_MS)]);
   stage('font');
@@ -101,8 +124,20 @@ export async function boot(deps: BootDeps): Promise<void> {
   const loaded = await configRequest;
   if (loaded.source === 'fallback') warn(`using the built-in configuration (${loaded.error ?? 'no reason'})`);
   store.dispatch(configLoaded(loaded));
-  resolveConfig(loaded.config);
 
   connectReadinessSource(store.dispatch, promiseReadinessSource('serviceWorker', () => deps.serviceWorker.start()));
   stage('done');
+  // The loader (index check with zod, download, IndexedDB) is a chunk of its own, off the first paint.
+  const navData = import('../features/navdata/startNavData')
+    .then(({ startNavDatabase }) =>
+      startNavDatabase({ ...deps.navData, dispatch: store.dispatch, routing: deps.routing, config: loaded.config, clock, log }),
+    )
+    .catch((error: unknown): NavDataOutcome => {
+      const reason = `The nav database loader could not start: ${message(error)}`;
+      log.error(`[boot] ${reason}`);
+      store.dispatch(navDataFailed(reason));
+      store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason }));
+      return { state: 'error', reason };
+    });
+  return { routingInit, navData };
 }

@@ -1,4 +1,3 @@
-import type { ClientConfig } from '@clearway/protocol';
 import type { AppDispatch } from '../store';
 import { signalSettled, type ReadinessSignalName, type ReadinessState } from '../store/readinessSlice';
 
@@ -32,7 +31,10 @@ export interface ReadinessOutcome {
   reason?: string;
 }
 
-/** A source that settles when a promise settles (used for the service worker). */
+/**
+ * A source that settles when a promise settles (used for the service worker). The nav database
+ * signal is settled by features/navdata/startNavData.ts, which can also re-settle it.
+ */
 export function promiseReadinessSource(signal: ReadinessSignalName, outcome: () => Promise<ReadinessOutcome>): ReadinessSource {
   return {
     signal,
@@ -47,20 +49,6 @@ export function promiseReadinessSource(signal: ReadinessSignalName, outcome: () 
       };
     },
   };
-}
-
-export const NO_NAV_DATABASE_REASON = 'No nav database is published yet';
-
-/**
- * The nav (airport) database signal. There is no nav database to load yet: the nav data artifact and
- * its download come in a later issue. Until then this source honestly reports 'unavailable' as soon as
- * the client configuration (which will say where the database lives) has loaded.
- */
-export function navDatabaseReadinessSource(configLoaded: Promise<ClientConfig>): ReadinessSource {
-  return promiseReadinessSource('navDb', async () => {
-    await configLoaded;
-    return { state: 'unavailable', reason: NO_NAV_DATABASE_REASON };
-  });
 }
 
 export const NO_MAP_REASON = 'The moving map comes in a later issue';

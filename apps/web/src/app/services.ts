@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { PropertyStore } from '../db/prefs';
+import type { RoutingWorkerFacade } from '../worker/facade';
 
 /** Things the shell's components need beyond the store, injected so tests can replace them. */
 export interface AppServices {
@@ -8,6 +9,8 @@ export interface AppServices {
   applyUpdate: () => void;
   /** This build's version. */
   appVersion: string;
+  /** The routing worker (local engine: search, airport summary, runways ...); absent in some tests. */
+  routing?: RoutingWorkerFacade;
 }
 
 export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';

@@ -4,6 +4,7 @@ import { settingsSlice } from '../features/settings/settingsSlice';
 import { unitsSlice } from '../features/settings/unitsSlice';
 import { layoutSlice } from '../features/map/layoutSlice';
 import { initialWelcomeState, welcomeSlice } from '../features/welcome/welcomeSlice';
+import { navDataSlice } from '../features/navdata/navDataSlice';
 import { bootSlice } from './bootSlice';
 import { readinessSlice } from './readinessSlice';
 import { configSlice } from './configSlice';
@@ -19,6 +20,7 @@ export const rootReducer = combineReducers({
   readiness: readinessSlice.reducer,
   config: configSlice.reducer,
   appUpdate: appUpdateSlice.reducer,
+  navData: navDataSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,11 +1,17 @@
 import { Suspense } from 'react';
 import Drawer from '@mui/material/Drawer';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import { NavDataStatus } from '../navdata/NavDataStatus';
 import SettingsPanel from './SettingsPanel';
 
 export const SETTINGS_DRAWER_WIDTH_PX = 320;
 
-/** The right-hand settings drawer (spec part 1 §2 "Shell"). The shell loads this module on first open. */
+/**
+ * The right-hand settings drawer (spec part 1 §2 "Shell"), with the nav database's status below the
+ * settings. The shell loads this module on first open.
+ */
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: SETTINGS_DRAWER_WIDTH_PX, maxWidth: '100vw' } } }}>
@@ -13,6 +19,10 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
         <Suspense fallback={<Typography sx={{ p: 2 }}>Loading...</Typography>}>
           <SettingsPanel />
         </Suspense>
+        <Divider />
+        <Box sx={{ p: 2 }}>
+          <NavDataStatus />
+        </Box>
       </div>
     </Drawer>
   );

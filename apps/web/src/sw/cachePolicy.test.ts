@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './cachePolicy';
+import { RUNTIME_CACHED_PATHS } from './register';
+
+const isServerPath = (path: string) => SERVER_PATHS.some((pattern) => pattern.test(path));
+
+describe('service worker cache policy', () => {
+  it('never answers nav data downloads with the app shell', () => {
+    for (const path of ['/downloads/current/navdata/index.json', '/downloads/dev/navdata/us.cwnav', '/downloads']) {
+      expect(isServerPath(path)).toBe(true);
+    }
+    expect(isServerPath('/app/map1')).toBe(false);
+    expect(isServerPath('/downloadsomething')).toBe(false);
+  });
+
+  it('does not cache nav data artifacts: not precached, not runtime-cached', () => {
+    expect(PRECACHE_GLOB_PATTERNS.join(' ')).not.toMatch(/cwnav|json/);
+    expect(RUNTIME_CACHED_PATHS.some((path) => path.startsWith('/downloads'))).toBe(false);
+  });
+
+  it('precaches module workers (.js and .mjs chunks)', () => {
+    expect(PRECACHE_GLOB_PATTERNS.join(' ')).toMatch(/\{js,mjs,/);
+  });
+});

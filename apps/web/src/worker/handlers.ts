@@ -1,0 +1,66 @@
+import { openNavDb, type NavDb } from '@clearway/navdb';
+import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
+
+/** What a handler gets besides its parameters: the call's signal, aborted when the caller cancels. */
+export interface CallContext {
+  signal: AbortSignal;
+}
+
+export type RoutingHandler<M extends RoutingMethod> = (
+  params: RoutingParams<M>,
+  context: CallContext,
+) => RoutingResult<M> | Promise<RoutingResult<M>>;
+
+/** One handler per method of the map: what both endpoints run. */
+export type RoutingHandlers = { [M in RoutingMethod]: RoutingHandler<M> };
+
+export interface RoutingHandlerOptions {
+  /** Opens an artifact (default openNavDb from @clearway/navdb). */
+  open?: (bytes: ArrayBuffer) => NavDb;
+}
+
+/**
+ * The local engine behind the message map. It holds the one loaded nav database; loading another
+ * replaces it once the new one has opened, so a bad artifact leaves the previous one in place.
+ */
+export function createRoutingHandlers({ open = openNavDb }: RoutingHandlerOptions = {}): RoutingHandlers {
+  let db: NavDb | null = null;
+  const loaded = (): NavDb => {
+    if (!db) throw new NavDbNotLoadedError();
+    return db;
+  };
+
+  const handlers: RoutingHandlers = {
+    loadDatabase: ({ bytes }) => {
+      const next = open(bytes);
+      db = next;
+      return next.header;
+    },
+    status: () => ({ loaded: db !== null, header: db?.header ?? null }),
+    airportSummary: ({ code }) => loaded().airportSummary(code),
+    getRunwayInfo: ({ airportId }) => loaded().getRunwayInfo(airportId),
+    getWaypoint: ({ code, reference }) => loaded().getWaypoint(code, reference ?? null),
+    search: ({ query, limit }) => loaded().search(query, limit === undefined ? undefined : { limit }),
+    inBounds: ({ kind, bounds }) => loaded().inBounds(kind, bounds),
+    nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
+    procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
+  };
+  return handlers;
+}
+
+/**
+ * Runs one method of a handler table (the one place the map's method name picks a handler), in a
+ * later microtask; a call cancelled before then never reaches its handler.
+ */
+export function runHandler<M extends RoutingMethod>(
+  handlers: RoutingHandlers,
+  method: M,
+  params: RoutingParams<M>,
+  context: CallContext,
+): Promise<RoutingMethods[M]['result']> {
+  const handler = handlers[method] as RoutingHandler<M>;
+  return Promise.resolve().then(() => {
+    if (context.signal.aborted) throw abortError(context.signal.reason);
+    return handler(params, context);
+  });
+}

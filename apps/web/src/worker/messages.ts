@@ -1,0 +1,128 @@
+import type {
+  Airport,
+  AirportSummary,
+  Bounds,
+  Fix,
+  LatLon,
+  Navaid,
+  NavDbHeader,
+  Procedure,
+  ProcedureKind,
+  RunwayInfo,
+  SearchHit,
+  WaypointMatch,
+} from '@clearway/navdb';
+
+/**
+ * The routing worker's one message map (ARCHITECTURE.md "The routing worker", STYLE.md 4): every
+ * method the page may ask of the local engine, with its parameters and its result. Both endpoints
+ * (the Web Worker and the direct in-process adapter) implement exactly this map, and `call` is typed
+ * from it. Parameters and results cross a structured clone: plain data only, no functions or classes.
+ * Later issues add their methods here (parseRoute, runFlightPlan, route edits, procedure pickers ...).
+ */
+export interface RoutingMethods {
+  /** Opens a nav data artifact and makes it the database every query answers from. The buffer is transferred. */
+  loadDatabase: { params: { bytes: ArrayBuffer }; result: NavDbHeader };
+  /** Whether a database is loaded, and its header. Also the facade's start-up handshake. */
+  status: { params: Record<string, never>; result: RoutingStatus };
+  /** Spec part 1 §7: an airport by code, or `{error}` when not found. */
+  airportSummary: { params: { code: string }; result: AirportSummary | { error: string } };
+  /** Spec part 1 §7: runway drawing info by airport id; null when unknown. */
+  getRunwayInfo: { params: { airportId: string }; result: RunwayInfo | null };
+  /** Spec part 2 §7: a waypoint by code, nearest `reference` among same-named candidates. */
+  getWaypoint: { params: { code: string; reference?: LatLon | null }; result: WaypointMatch | null };
+  search: { params: { query: string; limit?: number }; result: SearchHit[] };
+  inBounds: { params: { kind: 'airport' | 'navaid' | 'fix'; bounds: Bounds }; result: (Airport | Navaid | Fix)[] };
+  nearestAirports: { params: { point: LatLon; count: number }; result: { airport: Airport; distanceNm: number }[] };
+  procedures: { params: { airportId: string; kind?: ProcedureKind }; result: Procedure[] };
+}
+
+export type RoutingMethod = keyof RoutingMethods;
+export type RoutingParams<M extends RoutingMethod> = RoutingMethods[M]['params'];
+export type RoutingResult<M extends RoutingMethod> = RoutingMethods[M]['result'];
+
+export interface RoutingStatus {
+  loaded: boolean;
+  header: NavDbHeader | null;
+}
+
+/** Every method name, for the worker host to reject names outside the map. */
+export const ROUTING_METHODS = [
+  'loadDatabase',
+  'status',
+  'airportSummary',
+  'getRunwayInfo',
+  'getWaypoint',
+  'search',
+  'inBounds',
+  'nearestAirports',
+  'procedures',
+] as const satisfies readonly RoutingMethod[];
+
+// Compile-time check that ROUTING_METHODS lists every method of the map.
+type MissingMethods = Exclude<RoutingMethod, (typeof ROUTING_METHODS)[number]>;
+const everyMethodListed: [MissingMethods] extends [never] ? true : MissingMethods = true;
+void everyMethodListed;
+
+export function isRoutingMethod(name: unknown): name is RoutingMethod {
+  return typeof name === 'string' && (ROUTING_METHODS as readonly string[]).includes(name);
+}
+
+/**
+ * Buffers moved (not copied) to the other side with a method's parameters. The caller's buffer is
+ * detached afterwards: keep a copy (or store it first) if it is still needed.
+ */
+export const PARAM_TRANSFERABLES: { [M in RoutingMethod]?: (params: RoutingParams<M>) => Transferable[] } = {
+  loadDatabase: (params) => [params.bytes],
+};
+
+export function transferablesFor<M extends RoutingMethod>(method: M, params: RoutingParams<M>): Transferable[] {
+  const pick = PARAM_TRANSFERABLES[method] as ((p: RoutingParams<M>) => Transferable[]) | undefined;
+  return pick ? pick(params) : [];
+}
+
+/** An error as it crosses the boundary: its name and message (a stack stays on its own side). */
+export interface SerializedError {
+  name: string;
+  message: string;
+}
+
+/** Page -> worker. */
+export type RoutingRequest =
+  | { type: 'request'; id: number; method: RoutingMethod; params: unknown }
+  | { type: 'cancel'; id: number };
+
+/** Worker -> page. `ready` is posted once, when the worker's module has loaded. */
+export type RoutingReply =
+  | { type: 'ready' }
+  | { type: 'response'; id: number; ok: true; result: unknown }
+  | { type: 'response'; id: number; ok: false; error: SerializedError };
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
+    const e = error as { name?: unknown; message?: unknown };
+    return { name: typeof e.name === 'string' ? e.name : 'Error', message: String(e.message) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+/** Rebuilds a thrown error on the caller's side: an Error with the same name and message. */
+export function deserializeError(serialized: SerializedError): Error {
+  const error = new Error(serialized.message);
+  error.name = serialized.name;
+  return error;
+}
+
+/** What a call rejects with when its signal aborts. */
+export function abortError(reason?: unknown): Error {
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The routing call was aborted', 'AbortError');
+}
+
+/** Thrown by queries asked before any database is loaded. */
+export class NavDbNotLoadedError extends Error {
+  override name = 'NavDbNotLoadedError';
+  constructor() {
+    super('No nav database is loaded');
+  }
+}
