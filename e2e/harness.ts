@@ -1,6 +1,6 @@
 // Starts the real server (built `apps/server/dist/main.js`) on a free loopback port with a fresh
 // SQLite database, and Debian's Chromium through playwright-core.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: origin,
       SQLITE_PATH: join(dataDir, 'clearway.db'),
+      // An empty nav data folder unless the test passes its own: never the developer's var/navdata.
+      NAVDATA_DIR: join(dataDir, 'navdata'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...extraEnv,
@@ -102,4 +104,25 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Builds a US nav database from the shared FAA files (NASR national and excerpts, CIFP KHWD) into
+ * `${navdataDir}/${channel}` with the real `navdata` command; returns the folder.
+ */
+export function buildTestNavData(navdataDir: string, channel = 'dev'): string {
+  const shared = join(repoRoot, '..', 'shared', 'data', 'navdata');
+  if (!existsSync(shared)) throw new Error(`Shared nav data not found at ${shared} (../shared beside the repository).`);
+  const out = join(navdataDir, channel);
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, 'packages/navimport/dist/cli.js'), 'build',
+      '--from', join(shared, 'faa-nasr/national'), '--from', join(shared, 'faa-nasr/excerpts-2025'), '--from', join(shared, 'faa-cifp'),
+      '--out', out, '--region', 'us', '--quiet',
+    ],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`navdata build failed:\n${result.stdout}\n${result.stderr}`);
+  return out;
 }

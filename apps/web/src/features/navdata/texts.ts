@@ -5,7 +5,7 @@ export const NO_NAV_DATABASE_ON_SERVER = 'No nav database is installed on this s
 
 /** For the server's operator (README, the settings drawer's status under the message above). */
 export const NAV_DATABASE_OPERATOR_HINT =
-  'Build one with `npm run navdata -- build --from PATH --out var/navdata/current` on the server, or set NAVDATA_SOURCE before `npm start`.';
+  'Build one with `npm run navdata -- build --from PATH --out var/navdata/<channel>` on the server (the channel this server serves: dev for localhost), or set NAVDATA_SOURCE before `npm start`.';
 
 /** Offline (or the server is failing) and nothing is stored in this browser. */
 export const NO_NAV_DATABASE_OFFLINE = 'No nav database is stored on this device, and the server cannot be reached';
