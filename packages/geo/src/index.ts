@@ -1,3 +1,4 @@
 export * from './constants.js';
 export * from './units.js';
 export * from './format.js';
+export * from './geodesy.js';

@@ -1,2 +1,11 @@
 export * from './model.js';
 export * from './api.js';
+export { NavDbFormatError } from './errors.js';
+export { NAVDB_FORMAT_VERSION, readNavDbHeader } from './container.js';
+export { encodeNavDb } from './encode.js';
+export { decodeNavDb } from './decode.js';
+export { openNavDb } from './navDb.js';
+export { createNaiveNavDb } from './naive.js';
+export { sampleNavDataSet } from './sample.js';
+export { syntheticNavDataSet, benchmarkQueries } from './synthetic.js';
+export { runQueryBenchmark, figures, type QueryBenchmarkOptions, type QueryBenchmarkReport, type QueryFigures } from './queryBenchmark.js';
