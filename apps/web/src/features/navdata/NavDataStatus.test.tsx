@@ -62,6 +62,6 @@ describe('nav database on the loading screen, top bar and settings drawer', () =
     const status = await openSettings();
     expect(status.dataset.state).toBe('unavailable');
     expect(screen.getByTestId('navdb-message').textContent).toBe('No nav database is installed on this server');
-    expect(screen.getByTestId('navdb-operator-hint').textContent).toMatch(/npm run navdata -- build --from PATH --out var\/navdata\/current/);
+    expect(screen.getByTestId('navdb-operator-hint').textContent).toMatch(/npm run navdata -- build --from PATH --out var\/navdata\/<channel>/);
   });
 });
