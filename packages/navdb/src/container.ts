@@ -63,12 +63,24 @@ function align8(n: number): number {
   return (n + 7) & ~7;
 }
 
+/** The array's type by its tag, not `instanceof`: arrays from another realm (jsdom, a worker) count too. */
+function typeTag(data: unknown): string {
+  return Object.prototype.toString.call(data).slice(8, -1);
+}
+
 function typeOf(data: SectionArray): SectionType {
-  if (data instanceof Uint8Array) return 'u8';
-  if (data instanceof Uint16Array) return 'u16';
-  if (data instanceof Uint32Array) return 'u32';
-  if (data instanceof Int32Array) return 'i32';
-  return 'f64';
+  switch (typeTag(data)) {
+    case 'Uint8Array':
+      return 'u8';
+    case 'Uint16Array':
+      return 'u16';
+    case 'Uint32Array':
+      return 'u32';
+    case 'Int32Array':
+      return 'i32';
+    default:
+      return 'f64';
+  }
 }
 
 /** Writes the container: preamble, directory, then each section 8-byte aligned. */
@@ -99,7 +111,7 @@ export function writeContainer(header: NavDbHeader, sections: SectionInput[]): U
 }
 
 function asBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
-  return input instanceof Uint8Array ? input : new Uint8Array(input);
+  return ArrayBuffer.isView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
 }
 
 function truncated(section: string, end: number, size: number): NavDbFormatError {
