@@ -1,0 +1,3 @@
+export * from './context.js';
+export * from './edits.js';
+export * from './directTo.js';

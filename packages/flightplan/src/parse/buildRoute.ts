@@ -1,0 +1,137 @@
+import type { NavDb, AirwayPoint } from '@clearway/navdb';
+import type { AircraftProfile, Route, Waypoint, WaypointType } from '../model.js';
+import { DIRECT_TO_CODE, UNKNOWN_TEMP } from '../model.js';
+import { latLonCode } from './latLon.js';
+import { cloneWaypoint, makeWaypoint, waypointFromMatch } from './waypoint.js';
+
+/** What rebuilding a route needs besides its waypoints: the database, the profile and the clock. */
+export interface BuildRouteContext {
+  profile: AircraftProfile;
+  db: NavDb;
+  /** Route timestamp, ms since the epoch (the caller's clock). */
+  now: number;
+  /** Cruise altitude, feet; default profile.altitude. */
+  altitudeFt?: number;
+  search_string?: string;
+  invalid_tokens?: string[];
+}
+
+/** Route waypoint type of an airway point kind. */
+const POINT_KINDS: Record<AirwayPoint['kind'], WaypointType> = { fix: 'FIX', navaid: 'NAVAID', airport: 'AIRPORT', unknown: 'FIX' };
+
+interface Expansion {
+  points: Waypoint[];
+  error: string | null;
+}
+
+/** The points strictly between entry and exit along an airway, or the reason there are none. */
+export function expandAirway(db: NavDb, airwayId: string, entry: Waypoint | undefined, exit: Waypoint | undefined): Expansion {
+  const airway = db.airway(airwayId);
+  if (!airway) return { points: [], error: `${airwayId}: airway not found` };
+  if (!entry || entry.type === 'DP' || entry.type === 'STAR') return { points: [], error: `${airwayId}: no entry fix before the airway` };
+  if (!exit || exit.type === 'DP' || exit.type === 'STAR') return { points: [], error: `${airwayId}: no exit fix after the airway` };
+  if (entry.type === 'AIRWAY') return { points: [], error: `${airwayId}: ${entry.code} must be joined to it by a fix` };
+  if (exit.type === 'AIRWAY') return { points: [], error: `${airwayId}: ${exit.code} must be joined to it by a fix` };
+  const pts = airway.points;
+  const from = pts.findIndex((p) => p.ident === entry.code);
+  if (from < 0) return { points: [], error: `${airwayId}: ${entry.code} is not on the airway` };
+  const to = pts.findIndex((p) => p.ident === exit.code);
+  if (to < 0) return { points: [], error: `${airwayId}: ${exit.code} is not on the airway` };
+  if (from === to) return { points: [], error: `${airwayId}: entry and exit are both ${entry.code}` };
+  const step = to > from ? 1 : -1;
+  for (let k = Math.min(from, to); k < Math.max(from, to); k++) {
+    if (pts[k]!.gapAfter) return { points: [], error: `${airwayId}: gap between ${pts[k]!.ident} and ${pts[k + 1]!.ident}` };
+  }
+  const out: Waypoint[] = [];
+  for (let k = from + step; k !== to; k += step) {
+    const p = pts[k]!;
+    if (p.latDeg === null || p.lonDeg === null) return { points: [], error: `${airwayId}: ${p.ident} has no position` };
+    const match = db.getWaypoint(p.ident, { latDeg: p.latDeg, lonDeg: p.lonDeg });
+    const base = match ? waypointFromMatch(match) : makeWaypoint(p.ident, POINT_KINDS[p.kind], p.latDeg, p.lonDeg);
+    // The airway pins the point: its own position, never ambiguous.
+    out.push({
+      ...base,
+      location: { lat: p.latDeg, lon: p.lonDeg },
+      ambiguous: false,
+      fixed: true,
+      insertBefore: false,
+      insertAfter: false,
+      airway: airwayId,
+    });
+  }
+  return { points: out, error: null };
+}
+
+/** Keeps user-set altitude constraints and the direct-to mark of expanded points across a re-expansion. */
+function carryOver(previous: readonly Waypoint[], points: Waypoint[]): void {
+  for (const p of points) {
+    const old = previous.find((o) => o.code === p.code);
+    if (old) {
+      p.alt1 = old.alt1;
+      p.alt2 = old.alt2;
+      p.alt_type = old.alt_type;
+      p.directTo = old.directTo;
+    }
+  }
+}
+
+/** The canonical route string: codes separated by spaces, `.{altitude}` appended when it differs from the profile's. */
+export function routeString(waypoints: readonly Waypoint[], altitudeFt: number, profile: AircraftProfile): string {
+  // The generated direct-to point is written as its position, so the string parses back.
+  const text = waypoints.map((w) => (w.code === DIRECT_TO_CODE ? latLonCode(w.location.lat, w.location.lon) : w.code)).join(' ');
+  return altitudeFt !== profile.altitude && text !== '' ? `${text}.${altitudeFt}` : text;
+}
+
+/**
+ * A whole route from the waypoints as typed (airways collapsed into AIRWAY waypoints): re-expands
+ * airways between their neighbours, derives all_waypoints, origin, destination and the canonical
+ * string. Shared by parseRoute and every edit. Never mutates its input. Legs stay empty
+ * (runFlightPlan fills them).
+ */
+export function buildRoute(typed: readonly Waypoint[], ctx: BuildRouteContext): Route {
+  const waypoints = typed.map((w, i) => ({ ...cloneWaypoint(w), original_index: i }));
+  const airwayErrors: string[] = [];
+  waypoints.forEach((w, i) => {
+    if (w.type !== 'AIRWAY') return;
+    const { points, error } = expandAirway(ctx.db, w.code, waypoints[i - 1], waypoints[i + 1]);
+    carryOver(w.expanded_waypoints, points);
+    w.expanded_waypoints = points;
+    w.invalid = error !== null;
+    w.fixed = true;
+    if (points[0]) w.location = { ...points[0].location };
+    if (error) airwayErrors.push(error);
+  });
+  const all: Waypoint[] = [];
+  waypoints.forEach((w, i) => {
+    if (w.type === 'AIRWAY' || w.type === 'DP' || w.type === 'STAR') {
+      for (const p of w.expanded_waypoints) all.push({ ...cloneWaypoint(p), original_index: i });
+    } else {
+      all.push(cloneWaypoint(w));
+    }
+  });
+  const altitude = ctx.altitudeFt ?? ctx.profile.altitude;
+  const first = waypoints[0];
+  const last = waypoints[waypoints.length - 1];
+  const finalString = routeString(waypoints, altitude, ctx.profile);
+  return {
+    ts: ctx.now,
+    search_string: ctx.search_string ?? finalString,
+    final_string: finalString,
+    total_distance: 0,
+    total_min: 0,
+    avg_gs: 0,
+    altitude,
+    waypoints,
+    all_waypoints: all,
+    legs: [],
+    all_legs: [],
+    origin: first && first.type === 'AIRPORT' ? cloneWaypoint(first) : null,
+    destination: last && last.type === 'AIRPORT' && waypoints.length > 1 ? cloneWaypoint(last) : null,
+    invalid_tokens: [...(ctx.invalid_tokens ?? [])],
+    airway_errors: airwayErrors,
+    vnav_errors: [],
+    total_fuel: 0,
+    avg_temp: UNKNOWN_TEMP,
+    unknown_temp: true,
+  };
+}

@@ -1,0 +1,142 @@
+import type { LatLon as DbLatLon, NavDb, Procedure } from '@clearway/navdb';
+import type { AircraftProfile, Route, Waypoint } from '../model.js';
+import { procedureTokenWaypoint } from '../proc/expand.js';
+import { buildRoute } from './buildRoute.js';
+import { compactSymbolicLatLons, latLonCode, parseLatLonToken } from './latLon.js';
+import { makeWaypoint, waypointFromMatch } from './waypoint.js';
+
+export interface ParseRouteOptions {
+  /** Route timestamp, ms since the epoch. */
+  now: number;
+}
+
+/** Airway-looking ids reported as unknown airways (not as unrecognised tokens) when the database lacks them. */
+const AIRWAY_SHAPE = /^[VJTQ]\d{1,4}$/;
+/** Cruise altitude suffix, feet, on the last token: `KMRY.6500`. */
+const ALTITUDE_SUFFIX = /^(.*)\.(\d{1,5})$/;
+const MIN_ALTITUDE_FT = 100;
+const MAX_ALTITUDE_FT = 60000;
+
+/** Splits the cruise altitude suffix off the last token, when there is one. */
+function splitAltitude(tokens: string[], invalid: string[]): number | null {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined) return null;
+  const m = ALTITUDE_SUFFIX.exec(last);
+  if (!m) return null;
+  const head = m[1]!;
+  // `37.75/-122.5` is a position, not `37.75/-122` at 5 ft.
+  if (head !== '' && (!/[A-Z]/.test(head) || parseLatLonToken(last) !== null)) return null;
+  const alt = Number(m[2]);
+  if (head === '') tokens.pop();
+  else tokens[tokens.length - 1] = head;
+  if (alt < MIN_ALTITUDE_FT || alt > MAX_ALTITUDE_FT) {
+    invalid.push(`.${m[2]}`);
+    return null;
+  }
+  return alt;
+}
+
+function airwayPointRef(db: NavDb, airwayToken: string | undefined, ident: string): DbLatLon | null {
+  if (airwayToken === undefined) return null;
+  const p = db.airway(airwayToken)?.points.find((q) => q.ident === ident && q.latDeg !== null && q.lonDeg !== null);
+  return p ? { latDeg: p.latDeg!, lonDeg: p.lonDeg! } : null;
+}
+
+/** A procedure token `DP.TRANSITION` / `TRANSITION.STAR[.RUNWAY]` at the origin or destination, or null. */
+function procedureWaypoint(db: NavDb, token: string, origin: Waypoint | undefined, destination: Waypoint | undefined): Waypoint | null {
+  const parts = token.split('.');
+  if (parts.some((p) => p === '')) return null;
+  const tryAt = (airport: Waypoint | undefined, kind: 'SID' | 'STAR'): Waypoint | null => {
+    if (!airport || airport.type !== 'AIRPORT') return null;
+    // The procedures module expands the token when it knows the procedure and its fixes.
+    const expanded = procedureTokenWaypoint(db, airport.code, token, kind === 'SID' ? 'DP' : 'STAR');
+    if (expanded) return { ...expanded, code: token, fixed: true };
+    const procs: Procedure[] = db.procedures(airport.code, kind);
+    for (const proc of procs) {
+      const at = parts.indexOf(proc.id);
+      if (at < 0) continue;
+      const transitions = new Set(proc.transitions.map((t) => t.id));
+      if (!parts.every((p, i) => i === at || transitions.has(p))) continue;
+      return makeWaypoint(token, kind === 'SID' ? 'DP' : 'STAR', airport.location.lat, airport.location.lon, {
+        name: proc.id,
+        fixed: true,
+        insertBefore: kind !== 'SID',
+        insertAfter: kind === 'SID',
+      });
+    }
+    return null;
+  };
+  return tryAt(origin, 'SID') ?? tryAt(destination, 'STAR');
+}
+
+/**
+ * Parses a route string (spec part 2 §3 and §7 "parseRoute(text, profile)"): airports, navaids,
+ * fixes, airways between entry and exit fixes, DCT, lat/lon points, DP and STAR tokens and a
+ * cruise altitude suffix (`KSQL SJC KMRY.6500`, feet). Never throws on bad input: unrecognised
+ * tokens go to invalid_tokens, airway problems to airway_errors. Ambiguous idents resolve to the
+ * candidate nearest the previous point (the airway's own point next to an airway) and are flagged.
+ */
+export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, options: ParseRouteOptions): Route {
+  const normalized = text.trim().toUpperCase();
+  const tokens = compactSymbolicLatLons(normalized).split(/\s+/).filter((t) => t !== '' && t !== 'DCT');
+  const invalid: string[] = [];
+  const altitude = splitAltitude(tokens, invalid);
+  const routeTokens = tokens.filter((t) => t !== 'DCT');
+
+  // First pass: points and airways; procedure tokens wait for the origin and destination.
+  const slots: (Waypoint | string | null)[] = [];
+  let ref: DbLatLon | null = null;
+  routeTokens.forEach((token, i) => {
+    const pos = parseLatLonToken(token);
+    if (pos) {
+      const code = latLonCode(pos.latDeg, pos.lonDeg);
+      slots.push(makeWaypoint(code, 'LATLONG', pos.latDeg, pos.lonDeg));
+      ref = pos;
+      return;
+    }
+    if (token.includes('.')) {
+      slots.push(token);
+      return;
+    }
+    const inside = i > 0 && i < routeTokens.length - 1;
+    if (inside && db.airway(token)) {
+      slots.push(makeWaypoint(token, 'AIRWAY', ref?.latDeg ?? 0, ref?.lonDeg ?? 0, { name: token }));
+      return;
+    }
+    const near = airwayPointRef(db, routeTokens[i + 1], token) ?? airwayPointRef(db, routeTokens[i - 1], token) ?? ref;
+    const match = db.getWaypoint(token, near);
+    if (match) {
+      slots.push(waypointFromMatch(match));
+      ref = { latDeg: match.latDeg, lonDeg: match.lonDeg };
+    } else if (AIRWAY_SHAPE.test(token)) {
+      // An unknown airway is an airway problem, not an unrecognised token.
+      slots.push(makeWaypoint(token, 'AIRWAY', ref?.latDeg ?? 0, ref?.lonDeg ?? 0, { name: token }));
+    } else {
+      invalid.push(token);
+      slots.push(null);
+    }
+  });
+
+  const points = slots.filter((s): s is Waypoint => typeof s === 'object' && s !== null && s.type !== 'AIRWAY');
+  const origin = points[0];
+  const destination = points.length > 1 ? points[points.length - 1] : undefined;
+  const waypoints: Waypoint[] = [];
+  for (const slot of slots) {
+    if (slot === null) continue;
+    if (typeof slot === 'string') {
+      const proc = procedureWaypoint(db, slot, origin, destination);
+      if (proc) waypoints.push(proc);
+      else invalid.push(slot);
+      continue;
+    }
+    waypoints.push(slot);
+  }
+  return buildRoute(waypoints, {
+    profile,
+    db,
+    now: options.now,
+    altitudeFt: altitude ?? profile.altitude,
+    search_string: normalized,
+    invalid_tokens: invalid,
+  });
+}
