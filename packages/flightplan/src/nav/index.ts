@@ -1,0 +1,2 @@
+export * from './nextWaypoint.js';
+export * from './navLog.js';

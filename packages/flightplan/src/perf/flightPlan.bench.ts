@@ -1,0 +1,106 @@
+// Navlog and optimizer benchmark: runFlightPlan on a 20-fix route with winds aloft from a
+// 40-station source (nearest station, levels interpolated, as an FB decoder does), against the same
+// route in calm air; and getOptimizerOutput over all VFR and IFR candidates against the sum of single
+// runs. Run: npx vitest bench --project packages --run packages/flightplan
+// Figures are printed; nothing here fails on time. Parse time is not included (the parser is elsewhere).
+import { bench, describe } from 'vitest';
+import type { WindSample, WindsAloftSource } from '../model.js';
+import { DEFAULT_PROFILE } from '../model.js';
+import { runFlightPlan } from './flightPlan.js';
+import { getOptimizerOutput } from './optimizer.js';
+import { distanceNm } from './sphere.js';
+import { makeRoute, makeWaypoint } from './testRoute.js';
+
+const NOW = Date.UTC(2026, 10, 21, 18, 0);
+const LEVELS_FT = [3000, 6000, 9000, 12000, 18000, 24000];
+
+/** 40 stations on a grid over the western US with winds veering and strengthening with height. */
+const stations = Array.from({ length: 40 }, (_, i) => ({
+  id: `S${i}`,
+  lat: 32 + (i % 8) * 1.5,
+  lon: -124 + Math.floor(i / 8) * 3,
+  levels: LEVELS_FT.map((ft, k) => ({ dir: (250 + k * 8 + i) % 360, speed: 10 + k * 9 + (i % 5), temp: 15 - ft / 500 })),
+}));
+
+const winds: WindsAloftSource = {
+  windAt({ lat, lon, altitudeFt }): WindSample | null {
+    let best = stations[0];
+    let bestD = Infinity;
+    for (const s of stations) {
+      const d = distanceNm({ lat, lon }, s);
+      if (d < bestD) {
+        bestD = d;
+        best = s;
+      }
+    }
+    if (!best) return null;
+    let k = LEVELS_FT.findIndex((ft) => ft >= altitudeFt);
+    if (k <= 0) k = k === 0 ? 1 : LEVELS_FT.length - 1;
+    const lo = best.levels[k - 1];
+    const hi = best.levels[k];
+    const loFt = LEVELS_FT[k - 1] ?? 0;
+    const hiFt = LEVELS_FT[k] ?? 1;
+    if (!lo || !hi) return null;
+    const f = Math.min(1, Math.max(0, (altitudeFt - loFt) / (hiFt - loFt)));
+    return {
+      directionDeg: lo.dir + (hi.dir - lo.dir) * f,
+      speedKt: lo.speed + (hi.speed - lo.speed) * f,
+      temperatureC: lo.temp + (hi.temp - lo.temp) * f,
+      stationId: best.id,
+      stationLat: best.lat,
+      stationLon: best.lon,
+      aloft: [lo.dir, lo.speed, lo.temp, hi.dir, hi.speed, hi.temp],
+    };
+  },
+};
+
+// 20 fixes from the Bay Area to Las Vegas with a dog-leg, airports at both ends.
+const fixes = Array.from({ length: 20 }, (_, i) => {
+  const f = i / 19;
+  return makeWaypoint(i === 0 ? 'KSQL' : i === 19 ? 'KLAS' : `FX${i}`, 37.51 + (36.08 - 37.51) * f + Math.sin(f * Math.PI) * 0.6, -122.25 + (-115.15 + 122.25) * f, {
+    elevation: i === 0 ? 5 : i === 19 ? 2181 : -9999,
+  });
+});
+const route = makeRoute(fixes);
+const profile = { ...DEFAULT_PROFILE, altitude: 9500 };
+
+function figures(samples: number[]): { median: number; p95: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)] ?? NaN, p95: s[Math.floor(s.length * 0.95)] ?? NaN };
+}
+function time(runs: number, f: () => void): { median: number; p95: number } {
+  for (let i = 0; i < 20; i++) f();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    f();
+    samples.push(performance.now() - t);
+  }
+  return figures(samples);
+}
+const ms = (x: number): string => `${x.toFixed(3)} ms`;
+
+const withWinds = time(500, () => runFlightPlan(route, profile, { now: NOW, winds }));
+const calm = time(500, () => runFlightPlan(route, profile, { now: NOW }));
+const vfr = time(100, () => getOptimizerOutput(route, true, true, profile, { now: NOW, winds }));
+const ifr = time(100, () => getOptimizerOutput(route, false, false, profile, { now: NOW, winds }));
+const candidates = getOptimizerOutput(route, true, true, profile, { now: NOW, winds }).length;
+const ifrCandidates = getOptimizerOutput(route, false, false, profile, { now: NOW, winds }).length;
+const r = runFlightPlan(route, profile, { now: NOW, winds });
+console.log(`\nflight plan benchmark: 20 fixes, ${r.total_distance.toFixed(0)} nm, winds from 40 stations`);
+console.log(`runFlightPlan with winds: median ${ms(withWinds.median)}, p95 ${ms(withWinds.p95)} (target: parse + navlog < 2 ms)`);
+console.log(`runFlightPlan calm (baseline): median ${ms(calm.median)}, p95 ${ms(calm.p95)}; winds cost x${(withWinds.median / calm.median).toFixed(2)}`);
+console.log(`getOptimizerOutput VFR east (${candidates} altitudes): median ${ms(vfr.median)}, p95 ${ms(vfr.p95)} (target < 40 ms); x${(vfr.median / (withWinds.median * candidates)).toFixed(2)} of ${candidates} single runs`);
+console.log(`getOptimizerOutput IFR west (${ifrCandidates} altitudes): median ${ms(ifr.median)}, p95 ${ms(ifr.p95)}`);
+
+describe('navlog and optimizer (20-fix route, winds)', () => {
+  bench('runFlightPlan with winds', () => {
+    runFlightPlan(route, profile, { now: NOW, winds });
+  });
+  bench('runFlightPlan calm', () => {
+    runFlightPlan(route, profile, { now: NOW });
+  });
+  bench('getOptimizerOutput VFR east, all candidates', () => {
+    getOptimizerOutput(route, true, true, profile, { now: NOW, winds });
+  });
+});
