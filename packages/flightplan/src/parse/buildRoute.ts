@@ -79,7 +79,7 @@ function carryOver(previous: readonly Waypoint[], points: Waypoint[]): void {
 export function routeString(waypoints: readonly Waypoint[], altitudeFt: number, profile: AircraftProfile): string {
   // The generated direct-to point is written as its position, so the string parses back.
   const text = waypoints.map((w) => (w.code === DIRECT_TO_CODE ? latLonCode(w.location.lat, w.location.lon) : w.code)).join(' ');
-  return altitudeFt !== profile.altitude && text !== '' ? `${text}.${altitudeFt}` : text;
+  return altitudeFt !== profile.altitude ? `${text}.${altitudeFt}` : text;
 }
 
 /**
