@@ -7,6 +7,8 @@ export const workspaceAliases = {
   '@clearway/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
   '@clearway/navdb': fileURLToPath(new URL('./packages/navdb/src/index.ts', import.meta.url)),
   '@clearway/navimport': fileURLToPath(new URL('./packages/navimport/src/index.ts', import.meta.url)),
+  '@clearway/flightplan': fileURLToPath(new URL('./packages/flightplan/src/index.ts', import.meta.url)),
+  '@clearway/weather': fileURLToPath(new URL('./packages/weather/src/index.ts', import.meta.url)),
 };
 
 // One run covers every workspace; each project picks its environment.

@@ -1,0 +1,38 @@
+import geomagnetism from 'geomagnetism';
+
+/** Metres per foot (exact); kept local so this module has no import cycle with units.ts. */
+const M_PER_FT = 0.3048;
+
+/**
+ * Magnetic variation (declination) at a place and date from the World Magnetic Model 2025 (the
+ * `geomagnetism` package picks the model by date; outside WMM2025's 2024-11..2029-11 span it uses
+ * the nearest model it ships). Degrees, east positive, west negative.
+ * `altitudeFt` is height above the WGS84 ellipsoid in feet (the difference from MSL is immaterial
+ * here: variation changes by hundredths of a degree per thousand feet).
+ * `date` is a parameter because pure code never reads the clock.
+ */
+export function magneticVariationDeg(latDeg: number, lonDeg: number, altitudeFt: number, date: Date): number {
+  const model = geomagnetism.model(date, { allowOutOfBoundsModel: true });
+  // The package takes [lat, lon, altitude km].
+  return model.point([latDeg, lonDeg, (altitudeFt * M_PER_FT) / 1000]).decl;
+}
+
+/** An angle in degrees brought into [0, 360). */
+export function normalize360(deg: number): number {
+  const r = deg % 360;
+  // `+ 0` turns -0 into 0.
+  return (r < 0 ? r + 360 : r) + 0;
+}
+
+/**
+ * True to magnetic: magnetic = true − variation (east variation is subtracted, "east is least").
+ * Degrees; the result is in [0, 360).
+ */
+export function trueToMagnetic(trueDeg: number, variationEastDeg: number): number {
+  return normalize360(trueDeg - variationEastDeg);
+}
+
+/** Magnetic to true: true = magnetic + variation (east positive). Degrees in [0, 360). */
+export function magneticToTrue(magneticDeg: number, variationEastDeg: number): number {
+  return normalize360(magneticDeg + variationEastDeg);
+}

@@ -1,0 +1,59 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decodeFbBulletin, FB_STATION_POSITIONS, FB_STATIONS_NOT_FOUND } from './index.js';
+
+/** ../shared/data beside the repository root. */
+const WINDS_DIR = fileURLToPath(new URL('../../../../shared/data/weather/winds-aloft/', import.meta.url));
+
+function corpus(): Map<string, string> {
+  if (!existsSync(WINDS_DIR)) {
+    throw new Error(`FB bulletins expected in ${WINDS_DIR} (the shared data folder beside the repository, ../shared/data)`);
+  }
+  const files = readdirSync(WINDS_DIR).filter((n) => n.startsWith('FB') && n.endsWith('.txt')).sort();
+  return new Map(files.map((n) => [n.slice(0, 6), readFileSync(WINDS_DIR + n, 'utf8')]));
+}
+
+describe('FB bulletin corpus (../shared/data/weather/winds-aloft)', () => {
+  // Pinned: station counts, blank (missing) levels, 9900 and 100 kt+ groups (counted independently
+  // with awk over the files) and issues. Issues may only go down.
+  const expected: Record<string, { stations: number; missingLevels: number; light: number; over99Kt: number; issues: number }> = {
+    FBAK31: { stations: 36, missingLevels: 1, light: 7, over99Kt: 0, issues: 0 },
+    FBHW31: { stations: 6, missingLevels: 2, light: 15, over99Kt: 0, issues: 0 },
+    FBOC31: { stations: 15, missingLevels: 0, light: 14, over99Kt: 0, issues: 0 },
+    FBUS31: { stations: 176, missingLevels: 76, light: 22, over99Kt: 122, issues: 0 },
+  };
+
+  it('decodes every bulletin with the pinned counts', () => {
+    const files = corpus();
+    expect([...files.keys()]).toEqual(Object.keys(expected));
+    for (const [product, text] of files) {
+      const r = decodeFbBulletin(text);
+      const levels = r.stations.flatMap((s) => s.levels);
+      expect({
+        product,
+        stations: r.stations.length,
+        missingLevels: levels.filter((l) => l.speedKt === null).length,
+        light: levels.filter((l) => l.light).length,
+        over99Kt: levels.filter((l) => (l.speedKt ?? 0) > 99).length,
+        issues: r.issues.length,
+      }).toEqual({ product, ...expected[product] });
+      expect(r.bulletin.product).toBe(product);
+    }
+  });
+
+  it('has a position for every station id except the listed ones', () => {
+    const ids = new Set<string>();
+    for (const text of corpus().values()) for (const s of decodeFbBulletin(text).stations) ids.add(s.id);
+    const unlocated = [...ids].filter((id) => FB_STATION_POSITIONS[id] === undefined).sort();
+    expect(unlocated).toEqual([...FB_STATIONS_NOT_FOUND]);
+    expect(ids.size).toBe(233);
+    for (const id of ids) {
+      const pos = FB_STATION_POSITIONS[id];
+      if (pos === undefined) continue;
+      // Every located FB site is in the US, its territories or the Pacific islands (east longitudes
+      // only for Guam, the Marianas, Micronesia and the Marshalls).
+      expect(Math.abs(pos[0])).toBeLessThanOrEqual(72);
+    }
+  });
+});
