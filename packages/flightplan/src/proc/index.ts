@@ -13,6 +13,7 @@ export {
   getStars,
   getTransitionWaypoints,
   procedureWaypoints,
+  selectionText,
   transitionLabel,
   waypointText,
   type ProcedureEntry,

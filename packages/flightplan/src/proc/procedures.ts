@@ -179,3 +179,14 @@ export function getTransitionWaypoints(db: NavDb, airport: string, procedure: st
   const waypoints = getFinalWaypoints(db, airport, procedure, [transition], flag);
   return { waypoints, transition_strings: waypoints.map(waypointText) };
 }
+
+/**
+ * The selection string setStar and setDP take (spec part 2 §7), from the cascade's picks:
+ * STAR 'transition1.star[.transition2]', DP 'dp[.transition2].transition1'; transition 2 is left
+ * out when it is 'NOTRANSITION' or missing.
+ */
+export function selectionText(type: 'PE' | 'PD', procedure: string, transition1: string, transition2?: string | null): string {
+  const second = transition2 && transition2 !== NO_TRANSITION ? transition2 : null;
+  if (type === 'PE') return `${transition1}.${procedure}${second ? `.${second}` : ''}`;
+  return `${procedure}${second ? `.${second}` : ''}.${transition1}`;
+}
