@@ -1,8 +1,13 @@
 import type { Leg, Waypoint } from '../model.js';
 
-/** The point of `all` a top-level waypoint ends at: its last expanded point, else itself. */
+/**
+ * The point of `all` a top-level waypoint ends at: an airway's, DP's or STAR's last expanded point,
+ * else itself (an airport's approach is flown before the airport, which stays the anchor).
+ */
+const expands = (w: Waypoint): boolean => w.type === 'AIRWAY' || w.type === 'DP' || w.type === 'STAR';
+
 function anchorOf(w: Waypoint): Waypoint {
-  const last = w.expanded_waypoints[w.expanded_waypoints.length - 1];
+  const last = expands(w) ? w.expanded_waypoints[w.expanded_waypoints.length - 1] : undefined;
   return last ?? w;
 }
 
@@ -13,7 +18,7 @@ const samePoint = (a: Waypoint, b: Waypoint): boolean =>
  * Top-level legs (between the route's `waypoints`) from the legs along the expanded points (`all`):
  * each top-level leg sums the expanded legs from its start's anchor to its end's anchor (an airway,
  * DP or STAR anchors at its last expanded point). A waypoint that cannot be found in `all` gives a leg
- * with errors and zero values.
+ * with errors and zero values; one merged into the previous expansion gives a zero-length leg.
  */
 export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Leg[]): Leg[] {
   if (waypoints === all || (waypoints.length === all.length && waypoints.every((w, i) => w === all[i]))) {
@@ -24,6 +29,12 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
   for (const w of waypoints) {
     const target = anchorOf(w);
     let found = -1;
+    // An airway with no points between its entry and exit adds nothing: it anchors where the last one did.
+    if (expands(w) && w.expanded_waypoints.length === 0 && anchors.length > 0) {
+      found = anchors[anchors.length - 1] ?? -1;
+      anchors.push(found);
+      continue;
+    }
     for (let j = cursor; j < all.length; j++) {
       const a = all[j] as Waypoint;
       if (samePoint(a, target) || samePoint(a, w)) {
@@ -40,7 +51,9 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
     const end = waypoints[k + 1] as Waypoint;
     const a = anchors[k] ?? -1;
     const b = anchors[k + 1] ?? -1;
-    const parts = a >= 0 && b > a ? allLegs.slice(a, b) : [];
+    // a === b: the end was merged into the start's expansion (an airway ending at the next fix).
+    const found = a >= 0 && b >= a;
+    const parts = found ? allLegs.slice(a, b) : [];
     const first = parts[0];
     const last = parts[parts.length - 1];
     const distance = parts.reduce((s, l) => s + l.distance, 0);
@@ -49,7 +62,7 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
     legs.push({
       start,
       end,
-      has_errors: parts.length === 0 || parts.some((l) => l.has_errors),
+      has_errors: !found || start.invalid || end.invalid || parts.some((l) => l.has_errors),
       distance,
       distanceSoFar: first?.distanceSoFar ?? prev?.cum_distance ?? 0,
       course: first?.course ?? 0,
@@ -64,7 +77,7 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
       climb: parts.reduce((s, l) => s + l.climb, 0),
       descent: parts.reduce((s, l) => s + l.descent, 0),
       wxPoints: parts.flatMap((l) => l.wxPoints),
-      variation_available: parts.length > 0 && parts.every((l) => l.variation_available),
+      variation_available: parts.length > 0 ? parts.every((l) => l.variation_available) : (prev?.variation_available ?? false),
       eta: last?.eta ?? prev?.eta,
       true_course: first?.true_course,
       variation: first?.variation,

@@ -1,9 +1,16 @@
 // Navlog and optimizer benchmark: runFlightPlan on a 20-fix route with winds aloft from a
 // 40-station source (nearest station, levels interpolated, as an FB decoder does), against the same
-// route in calm air; and getOptimizerOutput over all VFR and IFR candidates against the sum of single
-// runs. Run: npx vitest bench --project packages --run packages/flightplan
-// Figures are printed; nothing here fails on time. Parse time is not included (the parser is elsewhere).
+// route in calm air; parseRoute + runFlightPlan on a 20-fix route string; and getOptimizerOutput
+// over all VFR and IFR candidates against the sum of single runs.
+// Run: npx vitest bench --project packages --run packages/flightplan
+// With CLEARWAY_NAVDB=path/to/us.cwnav the parse runs on that artifact (a real US route of VORs);
+// without it on the parser's small test database (airways and lat/lon points).
+// Figures are printed; nothing here fails on time.
+import { readFileSync } from 'node:fs';
+import { openNavDb } from '@clearway/navdb';
 import { bench, describe } from 'vitest';
+import { parseRoute } from '../parse/parseRoute.js';
+import { testNavDb } from '../parse/testNavData.js';
 import type { WindSample, WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
@@ -80,6 +87,15 @@ function time(runs: number, f: () => void): { median: number; p95: number } {
 }
 const ms = (x: number): string => `${x.toFixed(3)} ms`;
 
+const artifact = process.env.CLEARWAY_NAVDB;
+const db = artifact ? openNavDb(new Uint8Array(readFileSync(artifact))) : testNavDb();
+const routeText = artifact
+  ? 'KSQL OSI SJC SNS PXN CZQ AVE EHF GMN LHS PMD TRM PSP HEC DAG GFS EED BLD LAS KLAS'
+  : `AAA V901 DDD J901 EEE ${Array.from({ length: 14 }, (_, i) => `${37 + i * 0.1}/${-119 + i * 0.2}`).join(' ')} DDD`;
+const parsedOnce = parseRoute(routeText, profile, db, { now: NOW });
+const parseAndPlan = time(500, () => runFlightPlan(parseRoute(routeText, profile, db, { now: NOW }), profile, { now: NOW, winds }));
+const parseOnly = time(500, () => parseRoute(routeText, profile, db, { now: NOW }));
+
 const withWinds = time(500, () => runFlightPlan(route, profile, { now: NOW, winds }));
 const calm = time(500, () => runFlightPlan(route, profile, { now: NOW }));
 const vfr = time(100, () => getOptimizerOutput(route, true, true, profile, { now: NOW, winds }));
@@ -89,6 +105,7 @@ const ifrCandidates = getOptimizerOutput(route, false, false, profile, { now: NO
 const r = runFlightPlan(route, profile, { now: NOW, winds });
 console.log(`\nflight plan benchmark: 20 fixes, ${r.total_distance.toFixed(0)} nm, winds from 40 stations`);
 console.log(`runFlightPlan with winds: median ${ms(withWinds.median)}, p95 ${ms(withWinds.p95)} (target: parse + navlog < 2 ms)`);
+console.log(`parseRoute + runFlightPlan with winds (${artifact ? 'US artifact' : 'test database'}, ${parsedOnce.all_waypoints.length} points, ${parsedOnce.invalid_tokens.length} invalid tokens): median ${ms(parseAndPlan.median)}, p95 ${ms(parseAndPlan.p95)}; parse alone median ${ms(parseOnly.median)}`);
 console.log(`runFlightPlan calm (baseline): median ${ms(calm.median)}, p95 ${ms(calm.p95)}; winds cost x${(withWinds.median / calm.median).toFixed(2)}`);
 console.log(`getOptimizerOutput VFR east (${candidates} altitudes): median ${ms(vfr.median)}, p95 ${ms(vfr.p95)} (target < 40 ms); x${(vfr.median / (withWinds.median * candidates)).toFixed(2)} of ${candidates} single runs`);
 console.log(`getOptimizerOutput IFR west (${ifrCandidates} altitudes): median ${ms(ifr.median)}, p95 ${ms(ifr.p95)}`);
@@ -96,6 +113,9 @@ console.log(`getOptimizerOutput IFR west (${ifrCandidates} altitudes): median ${
 describe('navlog and optimizer (20-fix route, winds)', () => {
   bench('runFlightPlan with winds', () => {
     runFlightPlan(route, profile, { now: NOW, winds });
+  });
+  bench('parseRoute + runFlightPlan with winds', () => {
+    runFlightPlan(parseRoute(routeText, profile, db, { now: NOW }), profile, { now: NOW, winds });
   });
   bench('runFlightPlan calm', () => {
     runFlightPlan(route, profile, { now: NOW });

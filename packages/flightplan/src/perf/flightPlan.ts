@@ -16,7 +16,7 @@ export interface FlightPlanOptions {
   now: number;
   /** Variation for waypoints whose own is unknown (999.999), e.g. the WMM. */
   variationAt?: VariationLookup;
-  /** Cruise altitude to plan at instead of profile.altitude, feet (the optimizer's candidates). */
+  /** Cruise altitude to plan at instead of the route's (or else the profile's), feet (the optimizer's candidates). */
   altitudeFt?: number;
 }
 
@@ -111,7 +111,9 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
   const etdMs = departureTimeMs(profile, options.now);
   const points = route.all_waypoints.length >= 2 ? route.all_waypoints : route.waypoints;
   const geoms = geometries(points, etdMs, options.variationAt);
-  const cruiseFt = options.altitudeFt ?? profile.altitude;
+  // The route's own altitude (`KSFO KLAX.8500`) wins over the profile's; the optimizer's over both.
+  const routeAltitude = route.altitude !== UNKNOWN_ALT && route.altitude > 0 ? route.altitude : null;
+  const cruiseFt = options.altitudeFt ?? routeAltitude ?? profile.altitude;
   const winds = options.winds ?? null;
 
   let asked = 0;

@@ -1,0 +1,46 @@
+// runFlightPlan on routes from the real parser (parse/), over its small test nav database.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROFILE } from '../model.js';
+import { parseRoute } from '../parse/parseRoute.js';
+import { testNavDb } from '../parse/testNavData.js';
+import { runFlightPlan } from './flightPlan.js';
+
+const db = testNavDb();
+const now = 1_700_000_000_000;
+const plan = (text: string) => runFlightPlan(parseRoute(text, DEFAULT_PROFILE, db, { now }), DEFAULT_PROFILE, { now });
+
+describe('runFlightPlan on parsed routes', () => {
+  it('an airway gives one top-level leg summing its expanded legs', () => {
+    const r = plan('AAA V901 DDD');
+    expect(r.all_legs.length).toBe(r.all_waypoints.length - 1);
+    expect(r.legs.map((l) => `${l.start.code}-${l.end.code}`)).toEqual(['AAA-V901', 'V901-DDD']);
+    expect(r.legs.some((l) => l.has_errors)).toBe(false);
+    const sum = r.legs.reduce((s, l) => s + l.distance, 0);
+    expect(sum).toBeCloseTo(r.total_distance, 6);
+    // 2° of longitude at 37° N on the spec sphere: about 95.9 nm.
+    expect(r.total_distance).toBeCloseTo(95.9, 0);
+    expect(r.legs[r.legs.length - 1]?.cum_time).toBeCloseTo(r.total_min, 9);
+  });
+
+  it('plans at the altitude written in the route', () => {
+    const r = plan('AAA DDD.8500');
+    expect(r.altitude).toBe(8500);
+    expect(r.cruise_altitude_flown).toBe(8500);
+  });
+
+  it('a route with an unknown token still plans the rest', () => {
+    const r = plan('AAA ZZZZZ DDD');
+    expect(r.all_legs.every((l) => Number.isFinite(l.time))).toBe(true);
+  });
+});
+
+describe('airways with and without points between entry and exit', () => {
+  it('an airway with no intermediate points gives a zero-length leg without errors', () => {
+    const r = plan('AAA V901 DDD J901 EEE');
+    expect(r.all_waypoints.map((w) => w.code)).toEqual(['AAA', 'BBB', 'CCC', 'DDD', 'EEE']);
+    expect(r.legs.map((l) => `${l.start.code}-${l.end.code}`)).toEqual(['AAA-V901', 'V901-DDD', 'DDD-J901', 'J901-EEE']);
+    expect(r.legs.map((l) => l.has_errors)).toEqual([false, false, false, false]);
+    expect(r.legs[2]?.distance).toBe(0);
+    expect(r.legs.reduce((s, l) => s + l.distance, 0)).toBeCloseTo(r.total_distance, 6);
+  });
+});
