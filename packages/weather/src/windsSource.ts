@@ -100,8 +100,8 @@ function toward(level: FbLevelWind): { east: number; north: number } {
 /**
  * Wind at an altitude from one station's levels: vector interpolation between the two bracketing
  * reported levels, linear temperature (null when either bracketing level has none, except exactly at
- * the level that has one). Below the lowest or above the highest reported level the nearest level is
- * used as it is. null when the station reports no level.
+ * the level that has one). At a level, or below the lowest or above the highest reported level,
+ * that one level is used as it is (lower = upper). null when the station reports no level.
  */
 export function stationWindAt(station: FbStation, altitudeFt: number): StationWind | null {
   const reported = station.levels.filter((l) => l.speedKt !== null);
@@ -110,7 +110,12 @@ export function stationWindAt(station: FbStation, altitudeFt: number): StationWi
   if (first === undefined || last === undefined) return null;
   let lower = first;
   let upper = first;
-  if (altitudeFt >= last.altitudeFt) {
+  const exact = reported.find((l) => l.altitudeFt === altitudeFt);
+  if (exact !== undefined) {
+    // At a level both halves of `aloft` are that level.
+    lower = exact;
+    upper = exact;
+  } else if (altitudeFt >= last.altitudeFt) {
     lower = last;
     upper = last;
   } else if (altitudeFt > first.altitudeFt) {
