@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decodeFbBulletin, FB_STATION_POSITIONS, FB_STATIONS_NOT_FOUND } from './index.js';
+import { createFbWindsSource, decodeFbBulletin, FB_STATION_POSITIONS, FB_STATIONS_NOT_FOUND } from './index.js';
 
 /** ../shared/data beside the repository root. */
 const WINDS_DIR = fileURLToPath(new URL('../../../../shared/data/weather/winds-aloft/', import.meta.url));
@@ -55,5 +55,47 @@ describe('FB bulletin corpus (../shared/data/weather/winds-aloft)', () => {
       // only for Guam, the Marianas, Micronesia and the Marshalls).
       expect(Math.abs(pos[0])).toBeLessThanOrEqual(72);
     }
+  });
+});
+
+describe('winds from the real FBUS31 (31 Jan 2026, valid 06Z, for use 02-09Z)', () => {
+  const decodedOf = (product: string) => {
+    const text = corpus().get(product);
+    if (text === undefined) throw new Error(`${product} missing from the corpus`);
+    return decodeFbBulletin(text);
+  };
+  const source = () =>
+    createFbWindsSource(
+      [
+        { decoded: decodedOf('FBUS31'), year: 2026, month: 1 },
+        { decoded: decodedOf('FBAK31'), year: 2019, month: 9 },
+      ],
+      FB_STATION_POSITIONS,
+    );
+  const at06Z = Date.UTC(2026, 0, 31, 6);
+
+  it('over the DEN VOR at 10,500 ft blends its 9,000 and 12,000 ft winds only', () => {
+    // DEN: 9000 2918-03 (290° 18 kt -3 °C), 12000 3220-09 (320° 20 kt -9 °C).
+    const [lat, lon] = FB_STATION_POSITIONS.DEN ?? [0, 0];
+    const w = source().windAt({ lat, lon, altitudeFt: 10500, timeMs: at06Z });
+    expect(w?.stationId).toBe('DEN');
+    expect(w?.aloft).toEqual([290, 18, -3, 320, 20, -9]);
+    expect(w?.temperatureC).toBeCloseTo(-6, 9);
+    // Vector mean of 290/18 and 320/20: toward-east (16.914 + 12.856) / 2 = 14.885,
+    // toward-north (-6.156 - 15.321) / 2 = -10.739 -> 18.354 kt from 305.81°.
+    expect(w?.directionDeg).toBeCloseTo(305.81, 2);
+    expect(w?.speedKt).toBeCloseTo(18.354, 3);
+  });
+
+  it('has winds everywhere over the CONUS, none far offshore, and none from an expired bulletin', () => {
+    const s = source();
+    for (const [lat, lon] of [[39, -98], [34, -112], [44, -70], [30, -90], [47, -122]] as const) {
+      expect(s.windAt({ lat, lon, altitudeFt: 9000, timeMs: at06Z })).not.toBeNull();
+    }
+    expect(s.windAt({ lat: 30, lon: -50, altitudeFt: 9000, timeMs: at06Z })).toBeNull();
+    // FBAK31 of September 2019 is long out of its use window in January 2026.
+    const [lat, lon] = FB_STATION_POSITIONS.ANC ?? [0, 0];
+    expect(s.windAt({ lat, lon, altitudeFt: 9000, timeMs: at06Z })).toBeNull();
+    expect(s.windAt({ lat, lon, altitudeFt: 9000, timeMs: Date.UTC(2019, 8, 3, 18) })?.stationId).toBe('ANC');
   });
 });
