@@ -96,6 +96,10 @@ const parsedOnce = parseRoute(routeText, profile, db, { now: NOW });
 const parseAndPlan = time(500, () => runFlightPlan(parseRoute(routeText, profile, db, { now: NOW }), profile, { now: NOW, winds }));
 const parseOnly = time(500, () => parseRoute(routeText, profile, db, { now: NOW }));
 
+// WMM variation is memoised per place and day; a new day each run shows the cold cost (no cache hits).
+let day = 0;
+const wmmCold = time(30, () => runFlightPlan(route, profile, { now: NOW + ++day * 86_400_000, winds }));
+const noVariation = time(500, () => runFlightPlan(route, profile, { now: NOW, winds, variationAt: null }));
 const withWinds = time(500, () => runFlightPlan(route, profile, { now: NOW, winds }));
 const calm = time(500, () => runFlightPlan(route, profile, { now: NOW }));
 const vfr = time(100, () => getOptimizerOutput(route, true, true, profile, { now: NOW, winds }));
@@ -106,6 +110,7 @@ const r = runFlightPlan(route, profile, { now: NOW, winds });
 console.log(`\nflight plan benchmark: 20 fixes, ${r.total_distance.toFixed(0)} nm, winds from 40 stations`);
 console.log(`runFlightPlan with winds: median ${ms(withWinds.median)}, p95 ${ms(withWinds.p95)} (target: parse + navlog < 2 ms)`);
 console.log(`parseRoute + runFlightPlan with winds (${artifact ? 'US artifact' : 'test database'}, ${parsedOnce.all_waypoints.length} points, ${parsedOnce.invalid_tokens.length} invalid tokens): median ${ms(parseAndPlan.median)}, p95 ${ms(parseAndPlan.p95)}; parse alone median ${ms(parseOnly.median)}`);
+console.log(`runFlightPlan with winds, WMM cold (new day each run): median ${ms(wmmCold.median)}; without variation lookups: median ${ms(noVariation.median)}`);
 console.log(`runFlightPlan calm (baseline): median ${ms(calm.median)}, p95 ${ms(calm.p95)}; winds cost x${(withWinds.median / calm.median).toFixed(2)}`);
 console.log(`getOptimizerOutput VFR east (${candidates} altitudes): median ${ms(vfr.median)}, p95 ${ms(vfr.p95)} (target < 40 ms); x${(vfr.median / (withWinds.median * candidates)).toFixed(2)} of ${candidates} single runs`);
 console.log(`getOptimizerOutput IFR west (${ifrCandidates} altitudes): median ${ms(ifr.median)}, p95 ${ms(ifr.p95)}`);

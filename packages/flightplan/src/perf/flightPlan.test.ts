@@ -66,8 +66,17 @@ describe('climb, cruise and descent (calm air, default profile)', () => {
   });
 
   it('without a variation the magnetic course is the true course and flagged unavailable', () => {
-    expect(r.all_legs[0]?.course).toBeCloseTo(0, 9);
-    expect(r.all_legs[0]?.variation_available).toBe(false);
+    const none = runFlightPlan(route, profile, { now: NOW, variationAt: null });
+    expect(none.all_legs[0]?.course).toBeCloseTo(0, 9);
+    expect(none.all_legs[0]?.variation_available).toBe(false);
+  });
+
+  it('by default takes the variation from the WMM', () => {
+    // WMM2025 at San Francisco in late 2026: about 12.8° east, so true 000 is magnetic about 347.
+    const sf = runFlightPlan(makeRoute([makeWaypoint('KSFO', 37.62, -122.37), makeWaypoint('X', 38.62, -122.37)]), profile, { now: NOW });
+    expect(sf.all_legs[0]?.variation_available).toBe(true);
+    expect(sf.all_legs[0]?.variation).toBeCloseTo(12.8, 0);
+    expect(sf.all_legs[0]?.course).toBeCloseTo(360 - (sf.all_legs[0]?.variation ?? 0), 6);
   });
 });
 
@@ -122,7 +131,7 @@ describe('winds aloft', () => {
     expect(leg?.climb).toBe(0);
     expect(leg?.descent).toBe(0);
     expect(leg?.gs).toBeCloseTo(cruise.gsKt, 9);
-    expect(leg?.mh).toBeCloseTo(90 + cruise.wcaDeg, 9);
+    expect(leg?.mh).toBeCloseTo(90 + cruise.wcaDeg - (leg?.variation ?? NaN), 9);
     expect(leg?.wxPoints).toEqual([{ station_id: 'ABC', lat: 1, lon: 2, passing: 0.5, aloft: [360, 20, -5, 360, 20, -5] }]);
     expect(r.avg_temp).toBe(-5);
     expect(r.unknown_temp).toBe(false);

@@ -3,19 +3,22 @@ import type { AircraftProfile, Leg, LatLon, Route, VerticalPoint, Waypoint, Wind
 import { UNKNOWN_ALT, UNKNOWN_TEMP } from '../model.js';
 import { collapseLegs } from './collapseLegs.js';
 import { distanceNm, initialCourseDegTrue, intermediatePoint, normalizeDeg } from './sphere.js';
+import type { VariationLookup } from './variation.js';
+import { wmmVariation } from './variation.js';
 import { verticalProfile } from './verticalProfile.js';
 import { isaTemperatureC, windTriangle } from './windTriangle.js';
 
-/** Magnetic variation at a place and time, degrees east positive, or null when unknown. */
-export type VariationLookup = (latDeg: number, lonDeg: number, timeMs: number) => number | null;
 
 export interface FlightPlanOptions {
   /** Winds and temperatures aloft; null or absent means calm and ISA. */
   winds?: WindsAloftSource | null;
   /** The current time, epoch milliseconds (departure is now + profile.etd unless etd_iso is set). */
   now: number;
-  /** Variation for waypoints whose own is unknown (999.999), e.g. the WMM. */
-  variationAt?: VariationLookup;
+  /**
+   * Variation for legs whose start waypoint has none (999.999): default the WMM (`wmmVariation`);
+   * null for none (magnetic values then equal true ones, `variation_available` false).
+   */
+  variationAt?: VariationLookup | null;
   /** Cruise altitude to plan at instead of the route's (or else the profile's), feet (the optimizer's candidates). */
   altitudeFt?: number;
 }
@@ -52,7 +55,7 @@ export function departureTimeMs(profile: AircraftProfile, now: number): number {
   return Number.isFinite(iso) ? iso : now + (Number.isFinite(profile.etd) ? profile.etd : 0) * 60_000;
 }
 
-function geometries(points: Waypoint[], etdMs: number, variationAt: VariationLookup | undefined): Geometry[] {
+function geometries(points: Waypoint[], etdMs: number, variationAt: VariationLookup | null): Geometry[] {
   const out: Geometry[] = [];
   let soFar = 0;
   for (let i = 0; i + 1 < points.length; i++) {
@@ -110,7 +113,7 @@ function pointAlong(geoms: Geometry[], alongNm: number, altitudeFt: number): Ver
 export function runFlightPlan(route: Route, profile: AircraftProfile, options: FlightPlanOptions): Route {
   const etdMs = departureTimeMs(profile, options.now);
   const points = route.all_waypoints.length >= 2 ? route.all_waypoints : route.waypoints;
-  const geoms = geometries(points, etdMs, options.variationAt);
+  const geoms = geometries(points, etdMs, options.variationAt === undefined ? wmmVariation : options.variationAt);
   // The route's own altitude (`KSFO KLAX.8500`) wins over the profile's; the optimizer's over both.
   const routeAltitude = route.altitude !== UNKNOWN_ALT && route.altitude > 0 ? route.altitude : null;
   const cruiseFt = options.altitudeFt ?? routeAltitude ?? profile.altitude;

@@ -2,3 +2,4 @@ export * from './flightPlan.js';
 export * from './optimizer.js';
 export * from './windTriangle.js';
 export { distanceNm, initialCourseDegTrue, intermediatePoint } from './sphere.js';
+export * from './variation.js';
