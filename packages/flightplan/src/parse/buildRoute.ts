@@ -19,6 +19,46 @@ export interface BuildRouteContext {
 /** Route waypoint type of an airway point kind. */
 const POINT_KINDS: Record<AirwayPoint['kind'], WaypointType> = { fix: 'FIX', navaid: 'NAVAID', airport: 'AIRPORT', unknown: 'FIX' };
 
+/** The route waypoint of an airway point, named from the database; null without a position. */
+function airwayPointWaypoint(db: NavDb, p: AirwayPoint, airwayId: string): Waypoint | null {
+  if (p.latDeg === null || p.lonDeg === null) return null;
+  const match = db.getWaypoint(p.ident, { latDeg: p.latDeg, lonDeg: p.lonDeg });
+  const base = match ? waypointFromMatch(match) : makeWaypoint(p.ident, POINT_KINDS[p.kind], p.latDeg, p.lonDeg);
+  // The airway pins the point: its own position, never ambiguous.
+  return {
+    ...base,
+    location: { lat: p.latDeg, lon: p.lonDeg },
+    ambiguous: false,
+    fixed: true,
+    insertBefore: false,
+    insertAfter: false,
+    airway: airwayId,
+  };
+}
+
+/**
+ * Where airway `a` meets airway `b` when a route goes straight from one to the other: the shared
+ * point of `a` nearest (in sequence) to the entry of `a`, or the first shared point without one.
+ */
+export function airwayJunction(db: NavDb, a: string, b: string, entryOfA: string | undefined): Waypoint | null {
+  const A = db.airway(a);
+  const B = db.airway(b);
+  if (!A || !B) return null;
+  const onB = new Set(B.points.map((p) => p.ident));
+  const e = entryOfA === undefined ? -1 : A.points.findIndex((p) => p.ident === entryOfA);
+  let best: AirwayPoint | null = null;
+  let bestGap = Infinity;
+  A.points.forEach((p, k) => {
+    if (!onB.has(p.ident) || k === e) return;
+    const gap = e < 0 ? k : Math.abs(k - e);
+    if (gap < bestGap) {
+      best = p;
+      bestGap = gap;
+    }
+  });
+  return best ? airwayPointWaypoint(db, best, a) : null;
+}
+
 interface Expansion {
   points: Waypoint[];
   error: string | null;
@@ -45,19 +85,9 @@ export function expandAirway(db: NavDb, airwayId: string, entry: Waypoint | unde
   const out: Waypoint[] = [];
   for (let k = from + step; k !== to; k += step) {
     const p = pts[k]!;
-    if (p.latDeg === null || p.lonDeg === null) return { points: [], error: `${airwayId}: ${p.ident} has no position` };
-    const match = db.getWaypoint(p.ident, { latDeg: p.latDeg, lonDeg: p.lonDeg });
-    const base = match ? waypointFromMatch(match) : makeWaypoint(p.ident, POINT_KINDS[p.kind], p.latDeg, p.lonDeg);
-    // The airway pins the point: its own position, never ambiguous.
-    out.push({
-      ...base,
-      location: { lat: p.latDeg, lon: p.lonDeg },
-      ambiguous: false,
-      fixed: true,
-      insertBefore: false,
-      insertAfter: false,
-      airway: airwayId,
-    });
+    const w = airwayPointWaypoint(db, p, airwayId);
+    if (!w) return { points: [], error: `${airwayId}: ${p.ident} has no position` };
+    out.push(w);
   }
   return { points: out, error: null };
 }
@@ -93,7 +123,16 @@ export function buildRoute(typed: readonly Waypoint[], ctx: BuildRouteContext): 
   const airwayErrors: string[] = [];
   waypoints.forEach((w, i) => {
     if (w.type !== 'AIRWAY') return;
-    const { points, error } = expandAirway(ctx.db, w.code, waypoints[i - 1], waypoints[i + 1]);
+    const prev = waypoints[i - 1];
+    const next = waypoints[i + 1];
+    // Airway straight to airway: they meet at a shared point, which ends the first one's expansion.
+    const entry = prev?.type === 'AIRWAY' ? airwayJunction(ctx.db, prev.code, w.code, waypoints[i - 2]?.code) : prev;
+    const exit = next?.type === 'AIRWAY' ? airwayJunction(ctx.db, w.code, next.code, prev?.code) : next;
+    let { points, error } = expandAirway(ctx.db, w.code, entry ?? undefined, exit ?? undefined);
+    if (prev?.type === 'AIRWAY' && !entry) error = `${w.code}: does not meet ${prev.code}`;
+    else if (next?.type === 'AIRWAY' && !exit) error = `${w.code}: does not meet ${next.code}`;
+    else if (next?.type === 'AIRWAY' && exit && !error) points = [...points, exit];
+    if (error) points = [];
     carryOver(w.expanded_waypoints, points);
     w.expanded_waypoints = points;
     w.invalid = error !== null;

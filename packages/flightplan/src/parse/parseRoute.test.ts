@@ -47,6 +47,14 @@ describe('parseRoute', () => {
     expect(codes(parse('AAA V901 DDD J901 EEE').all_waypoints)).toBe('AAA BBB CCC DDD EEE');
   });
 
+  it('joins two airways written back to back at their shared point', () => {
+    const r = parse('AAA V901 J901 EEE');
+    expect(r.airway_errors).toEqual([]);
+    expect(r.all_waypoints.map((w) => `${w.code}/${w.airway ?? ''}`).join(' ')).toBe('AAA/ BBB/V901 CCC/V901 DDD/V901 EEE/');
+    expect(r.final_string).toBe('AAA V901 J901 EEE');
+    expect(codes(parse('EEE J901 V901 AAA').all_waypoints)).toBe('EEE DDD CCC BBB AAA');
+  });
+
   it('reports every kind of airway problem with the airway and fix', () => {
     expect(parse('AAA V901 OAK').airway_errors).toEqual(['V901: OAK is not on the airway']);
     expect(parse('OAK V901 DDD').airway_errors).toEqual(['V901: OAK is not on the airway']);
@@ -54,7 +62,7 @@ describe('parseRoute', () => {
     expect(parse('AAA V902 CCC').airway_errors).toEqual(['V902: gap between BBB and CCC']);
     expect(parse('V901 DDD').airway_errors).toEqual(['V901: no entry fix before the airway']);
     expect(parse('AAA V901').airway_errors).toEqual(['V901: no exit fix after the airway']);
-    expect(parse('AAA V901 J901 EEE').airway_errors).toEqual(['V901: J901 must be joined to it by a fix', 'J901: V901 must be joined to it by a fix']);
+    expect(parse('AAA V902 J901 EEE').airway_errors).toEqual(['V902: does not meet J901', 'J901: does not meet V902']);
     expect(parse('AAA V901 AAA').airway_errors).toEqual(['V901: entry and exit are both AAA']);
     const r = parse('AAA V999 DDD');
     expect(r.waypoints[1]!.invalid).toBe(true);
