@@ -25,5 +25,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Rendering MUI in jsdom is CPU-bound: on a busy 2-core machine a test can take several seconds.
+    testTimeout: 30_000,
   },
 });
