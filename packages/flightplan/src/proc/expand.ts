@@ -7,7 +7,7 @@ import type { Waypoint } from '../model.js';
 import { procedureWaypoint } from './legs.js';
 import { procedureName } from './names.js';
 import { procedureWaypoints } from './procedures.js';
-import { findProcedure, transitionIds } from './transitions.js';
+import { NO_TRANSITION, findProcedure, transitionIds } from './transitions.js';
 
 /**
  * The fixes of a DP flown to an enroute `transition` ('' or 'NOTRANSITION' for none): the runway
@@ -35,18 +35,36 @@ export function expandStar(db: NavDb, airport: string, star: string, transition:
   return procedureWaypoints(p, [...(transition ? [transition] : []), ...(runway ? [runway] : [])]);
 }
 
+function known(ids: readonly string[], name: string | null): boolean {
+  return name === null || name === '' || name === NO_TRANSITION || ids.includes(name);
+}
+
 /**
- * The fixed DP or STAR route waypoint of a token (`HWD3.SJC`, `AVE.PXN6`, or the bare id), placed
- * at its first fix and expanding into its fixes; null when the procedure is unknown or has no fixes.
+ * The fixed DP or STAR route waypoint of a token (`HWD3.SJC`, `AVE.PXN6`, `AVE.PXN6.RW28L`, or the
+ * bare id), placed at its first fix and expanding into its fixes; null when the procedure is
+ * unknown or has no fixes.
  */
 export function procedureTokenWaypoint(db: NavDb, airport: string, token: string, type: 'DP' | 'STAR'): Waypoint | null {
-  const parts = token.trim().toUpperCase().split('.');
-  const id = (type === 'DP' ? parts[0] : parts[parts.length - 1]) ?? '';
-  const transition = parts.length > 1 ? ((type === 'DP' ? parts[1] : parts[0]) ?? null) : null;
+  const code = token.trim().toUpperCase();
+  const parts = code.split('.');
+  let id: string;
+  let transition: string | null = null;
+  let runway: string | null = null;
+  if (type === 'DP') {
+    id = parts[0] ?? '';
+    transition = parts[1] ?? null;
+  } else if (parts.length >= 3) {
+    [transition = null, id = '', runway = null] = parts;
+  } else {
+    id = parts[parts.length - 1] ?? '';
+    transition = parts.length === 2 ? (parts[0] ?? null) : null;
+  }
   const p = findProcedure(db, airport, id, type === 'DP' ? 'SID' : 'STAR');
   if (!p) return null;
-  const fixes = type === 'DP' ? expandDp(db, airport, id, transition) : expandStar(db, airport, id, transition);
+  // A named transition the procedure does not have makes the token wrong, not a bare procedure.
+  if (!known(transitionIds(p, 'enroute'), transition) || !known(transitionIds(p, 'runway'), runway)) return null;
+  const fixes = type === 'DP' ? expandDp(db, airport, id, transition) : expandStar(db, airport, id, transition, runway);
   const first = fixes[0];
   if (!first) return null;
-  return { ...procedureWaypoint(token.trim().toUpperCase(), type, first.location.lat, first.location.lon), name: procedureName(p), expanded_waypoints: fixes };
+  return { ...procedureWaypoint(code, type, first.location.lat, first.location.lon), name: procedureName(p), expanded_waypoints: fixes };
 }

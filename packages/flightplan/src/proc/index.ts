@@ -26,6 +26,8 @@ export {
   removeAproach,
   removeDP,
   removeStar,
+  withApproachFixes,
+  type ProcEditOptions,
   selectAproach,
   setDP,
   setStar,

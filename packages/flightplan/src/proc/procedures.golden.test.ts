@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route, Waypoint } from '../model.js';
+import { DEFAULT_PROFILE, type Route, type Waypoint } from '../model.js';
 import { procedureWaypoint } from './legs.js';
 import {
   autoSelect,
@@ -68,6 +68,7 @@ function baseRoute(airport: string): Route {
   };
 }
 
+const NOW = { now: 0 };
 const level = (list: string[]) => ({ list, labels: list.map(transitionLabel), auto: autoSelect(list) });
 
 function runCase(input: CaseInput): unknown {
@@ -81,7 +82,7 @@ function runCase(input: CaseInput): unknown {
     const transitions = level(getProcTransitions(db, airport, procedure, flag));
     const chosen = transitions.auto ?? picks.shift() ?? '';
     const preview = getTransitionWaypoints(db, airport, procedure, chosen, flag);
-    const routed = selectAproach(db, baseRoute(airport), airport, procedure, chosen, flag);
+    const routed = selectAproach(baseRoute(airport), airport, procedure, chosen, flag, DEFAULT_PROFILE, db, NOW);
     return { transitions, chosen, transition_strings: preview.transition_strings, route_points: routed.all_waypoints.map((w) => w.code) };
   }
   const level1 = level(getLevel1Transitions(db, airport, procedure, flag));
@@ -90,8 +91,10 @@ function runCase(input: CaseInput): unknown {
   const t2 = level2.auto ?? picks.shift() ?? '';
   const fixes = getFinalWaypoints(db, airport, procedure, [t1, t2], flag);
   const selection = selectionText(flag, procedure, t1, t2);
-  let routed = flag === 'PE' ? setStar(baseRoute(airport), selection, fixes, airport) : setDP(baseRoute(airport), selection, fixes, 'KSFO');
-  if (input.approach) routed = selectAproach(db, routed, airport, input.approach.procedure, input.approach.transition, 'PF');
+  let routed = flag === 'PE'
+    ? setStar(baseRoute(airport), selection, fixes, airport, DEFAULT_PROFILE, db, NOW)
+    : setDP(baseRoute(airport), selection, fixes, 'KSFO', DEFAULT_PROFILE, db, NOW);
+  if (input.approach) routed = selectAproach(routed, airport, input.approach.procedure, input.approach.transition, 'PF', DEFAULT_PROFILE, db, NOW);
   return {
     level1,
     level2,

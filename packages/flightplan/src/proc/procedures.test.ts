@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Waypoint } from '../model.js';
+import { DEFAULT_PROFILE, type Waypoint } from '../model.js';
+import { parseRoute } from '../parse/parseRoute.js';
+import { procedureTokenWaypoint } from './expand.js';
 import { legConstraint, legsToWaypoints } from './legs.js';
 import { procedureName } from './names.js';
 import {
@@ -117,6 +119,19 @@ describe('approaches', () => {
     const ws = getFinalWaypoints(db, 'KHWD', 'L28L', ['SJC']);
     expect(codes(ws)).toEqual(['SJC', 'BRIEN', 'JIBAN', 'FERNE', 'RISHE', 'RW28L']);
     expect((ws[0] as Waypoint).type).toBe('NAVAID');
+  });
+});
+
+describe('route string tokens on the KHWD CIFP', () => {
+  it('parseRoute expands TRANSITION.STAR and TRANSITION.STAR.RUNWAY tokens', () => {
+    const r = parseRoute('KSFO GMN.PXN6 KHWD', DEFAULT_PROFILE, db, { now: 0 });
+    const star = r.waypoints.find((w) => w.type === 'STAR');
+    expect([star?.code, star?.name, star?.fixed]).toEqual(['GMN.PXN6', 'PXN SIX', true]);
+    expect(codes(star?.expanded_waypoints ?? [])).toEqual(['GMN', 'SRENA', 'PXN', 'KARNN', 'BORED', 'BUSHY', 'SUNOL']);
+    expect(r.final_string).toBe('KSFO GMN.PXN6 KHWD');
+    expect(codes(procedureTokenWaypoint(db, 'KHWD', 'RUSME.SHARR1', 'STAR')?.expanded_waypoints ?? [])).toEqual(['RUSME', 'BIFFY', 'WRAPS', 'MAMIE', 'SHARR', 'LOCKE', 'CATTY']);
+    expect(procedureTokenWaypoint(db, 'KHWD', 'RUSME.SHARR1.RW10R', 'STAR')).toBeNull();
+    expect(procedureTokenWaypoint(db, 'KHWD', 'NOTRANSITION.SHARR1', 'STAR')?.expanded_waypoints.length).toBe(3);
   });
 });
 

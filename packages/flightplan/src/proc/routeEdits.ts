@@ -1,103 +1,58 @@
 /**
  * Route edits for procedures (spec part 2 §4 "Route edits", §7): select or remove a DP, a STAR or
- * an approach. Pure functions: each returns a new route (waypoints deep-copied), with
- * `all_waypoints` and `final_string` rebuilt and the legs cleared for the navlog to recompute
- * (`runFlightPlan`); the caller stamps `ts`.
+ * an approach. Like the other edits they take the profile, the nav database and `{now}`, never
+ * mutate their input, and return a route rebuilt by `buildRoute` (legs empty for runFlightPlan)
+ * with the approach fixes flown before the destination in `all_waypoints`.
  */
 import type { NavDb } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint } from '../model.js';
+import { buildRoute } from '../parse/buildRoute.js';
+import { cloneWaypoint } from '../parse/waypoint.js';
 import { appendDeduped, procedureWaypoint } from './legs.js';
 import { getFinalWaypoints } from './procedures.js';
 import { NO_TRANSITION, VECTORS_TO_FINAL, type ProcFlag } from './transitions.js';
 
-function cloneWaypoint(w: Waypoint): Waypoint {
-  return {
-    ...w,
-    location: { ...w.location },
-    appch: w.appch ? { ...w.appch, transitions: [...w.appch.transitions] } : null,
-    expanded_waypoints: w.expanded_waypoints.map(cloneWaypoint),
-  };
+/** Timestamp of the new route, ms since the epoch (the caller's clock), as the other edits take it. */
+export interface ProcEditOptions {
+  now: number;
 }
 
 /**
- * Every point flown, in order: airways, DPs and STARs replaced by their expansion (the joins
- * merged), and the approach of an airport flown before the airport itself.
+ * `all_waypoints` with the approach of an airport flown before the airport, joins merged (a STAR
+ * ending at SUNOL and an approach starting at SUNOL pass SUNOL once).
  */
-export function flattenWaypoints(waypoints: readonly Waypoint[]): Waypoint[] {
+export function withApproachFixes(all: readonly Waypoint[]): Waypoint[] {
   const out: Waypoint[] = [];
-  for (const w of waypoints) {
-    if ((w.type === 'AIRWAY' || w.type === 'DP' || w.type === 'STAR') && w.expanded_waypoints.length > 0) {
-      appendDeduped(out, w.expanded_waypoints);
-    } else {
-      if (w.has_approach) appendDeduped(out, w.expanded_waypoints);
-      appendDeduped(out, [w]);
-    }
+  for (const w of all) {
+    if (w.has_approach) appendDeduped(out, w.expanded_waypoints.map(cloneWaypoint));
+    out.push(w);
   }
   return out;
 }
 
-/** The route as text (spec part 2 §3): codes separated by spaces, a known altitude after a dot. */
-export function routeText(waypoints: readonly Waypoint[]): string {
-  return waypoints
-    .map((w) => {
-      const procedure = w.type === 'DP' || w.type === 'STAR' || w.type === 'AIRWAY';
-      return !procedure && w.alt_type !== '' && !w.ambiguous && w.alt1 !== -9999 ? `${w.code}.${w.alt1}` : w.code;
-    })
-    .join(' ');
+/** The route rebuilt from `typed` (the cruise altitude kept), approach fixes in all_waypoints. */
+function rebuild(route: Route, typed: readonly Waypoint[], profile: AircraftProfile, db: NavDb, options: ProcEditOptions): Route {
+  const built = buildRoute(typed, { profile, db, now: options.now, altitudeFt: route.altitude });
+  return { ...built, all_waypoints: withApproachFixes(built.all_waypoints) };
 }
 
-/** A new route with `waypoints` (origin and destination following their copies), rebuilt. */
-function withWaypoints(route: Route, waypoints: Waypoint[], origin: Waypoint | null, destination: Waypoint | null): Route {
-  return {
-    ...route,
-    waypoints,
-    all_waypoints: flattenWaypoints(waypoints),
-    final_string: routeText(waypoints),
-    origin,
-    destination,
-    legs: [],
-    all_legs: [],
-  };
-}
-
-/** Deep copy of the waypoints with origin and destination mapped onto their copies. */
-function copyRoute(route: Route): { waypoints: Waypoint[]; origin: Waypoint | null; destination: Waypoint | null } {
-  const waypoints = route.waypoints.map(cloneWaypoint);
-  const mapped = (w: Waypoint | null): Waypoint | null => {
-    if (!w) return null;
-    const i = route.waypoints.indexOf(w);
-    return i >= 0 ? (waypoints[i] as Waypoint) : cloneWaypoint(w);
-  };
-  return { waypoints, origin: mapped(route.origin), destination: mapped(route.destination) };
-}
-
-function sameCode(a: Waypoint, code: string): boolean {
-  return a.code.toUpperCase() === code.toUpperCase();
-}
-
-/** Where the origin is: the route's origin, else the first waypoint coded like `origin`, else 0. */
-function originIndex(waypoints: readonly Waypoint[], origin: Waypoint | null, given: Waypoint | string | null): number {
-  if (origin) {
-    const i = waypoints.indexOf(origin);
-    if (i >= 0) return i;
-  }
+function codeOf(given: Waypoint | string | null | undefined): string | null {
   const code = typeof given === 'string' ? given : given?.code;
-  if (code) {
-    const i = waypoints.findIndex((w) => sameCode(w, code));
-    if (i >= 0) return i;
-  }
-  return 0;
+  return code ? code.trim().toUpperCase() : null;
 }
 
-/** Where the destination is: the route's destination, else the last waypoint coded like it, else the last. */
-function destinationIndex(waypoints: readonly Waypoint[], destination: Waypoint | null, given: Waypoint | string | null): number {
-  if (destination) {
-    const i = waypoints.lastIndexOf(destination);
-    if (i >= 0) return i;
-  }
-  const code = typeof given === 'string' ? given : given?.code;
+/** Where the origin is: the first waypoint coded like `origin` (or the route's origin), else 0. */
+function originIndex(waypoints: readonly Waypoint[], route: Route, origin: Waypoint | string | null): number {
+  const code = codeOf(origin) ?? codeOf(route.origin);
+  const i = code ? waypoints.findIndex((w) => w.code.toUpperCase() === code) : -1;
+  return i >= 0 ? i : 0;
+}
+
+/** Where the destination is: the last waypoint coded like `destination` (or the route's), else the last. */
+function destinationIndex(waypoints: readonly Waypoint[], route: Route, destination: Waypoint | string | null): number {
+  const code = codeOf(destination) ?? codeOf(route.destination);
   if (code) {
-    for (let i = waypoints.length - 1; i >= 0; i--) if (sameCode(waypoints[i] as Waypoint, code)) return i;
+    for (let i = waypoints.length - 1; i >= 0; i--) if ((waypoints[i] as Waypoint).code.toUpperCase() === code) return i;
   }
   return waypoints.length - 1;
 }
@@ -109,7 +64,15 @@ const looksLikeRunway = (t: string): boolean => /^RW\d/i.test(t) || t.toUpperCas
 function procedureStep(code: string, name: string, type: 'DP' | 'STAR', fixes: readonly Waypoint[], fallback: Waypoint | null): Waypoint {
   const expanded = fixes.map((f) => ({ ...cloneWaypoint(f), fixed: true }));
   const at = expanded[0]?.location ?? fallback?.location ?? { lat: 0, lon: 0 };
-  return { ...procedureWaypoint(code, type, at.lat, at.lon), name, expanded_waypoints: expanded, invalid: expanded.length === 0 };
+  return {
+    ...procedureWaypoint(code, type, at.lat, at.lon),
+    name,
+    expanded_waypoints: expanded,
+    invalid: expanded.length === 0,
+    // A DP leaves the origin: nothing goes between them; a STAR ends at the destination likewise.
+    insertBefore: type === 'STAR',
+    insertAfter: type === 'DP',
+  };
 }
 
 /** The parts of a DP selection 'dp[.transition2].transition1': transition1 the runway, transition2 the enroute transition. */
@@ -129,19 +92,28 @@ export function parseStarSelection(selection: string): { star: string; enroute: 
   return { star, enroute: isNamed(a) ? a : null, runway: isNamed(b) ? b : null };
 }
 
+const copyWithout = (route: Route, type: 'DP' | 'STAR'): Waypoint[] => route.waypoints.filter((w) => w.type !== type).map(cloneWaypoint);
+
 /**
  * Selects a DP (spec part 2 §7 setDP): any DP already in the route is replaced by a fixed DP
- * waypoint right after the origin, coded `DP.TRANSITION` (enroute transition; `DP` alone without
- * one) and expanding into `finalFixes` (from getFinalWaypoints). `origin` is the origin waypoint or
- * its code; the route's own origin wins. Profile: accepted for the call's shape, not used.
+ * waypoint right after the origin (`origin`: the waypoint or its code; else the route's origin),
+ * coded `DP.TRANSITION` with the enroute transition (`DP` alone without one) and expanding into
+ * `finalFixes` (from getFinalWaypoints).
  */
-export function setDP(route: Route, selection: string, finalFixes: readonly Waypoint[], origin: Waypoint | string | null, _profile?: AircraftProfile): Route {
-  const copy = copyRoute(removeOfType(route.waypoints, 'DP', route));
+export function setDP(
+  route: Route,
+  selection: string,
+  finalFixes: readonly Waypoint[],
+  origin: Waypoint | string | null,
+  profile: AircraftProfile,
+  db: NavDb,
+  options: ProcEditOptions,
+): Route {
+  const typed = copyWithout(route, 'DP');
   const { dp, enroute } = parseDpSelection(selection);
-  const at = originIndex(copy.waypoints, copy.origin, origin);
-  const step = procedureStep(enroute ? `${dp}.${enroute}` : dp, dp, 'DP', finalFixes, copy.waypoints[at] ?? null);
-  copy.waypoints.splice(Math.min(at + 1, copy.waypoints.length), 0, step);
-  return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
+  const at = originIndex(typed, route, origin);
+  typed.splice(Math.min(at + 1, typed.length), 0, procedureStep(enroute ? `${dp}.${enroute}` : dp, dp, 'DP', finalFixes, typed[at] ?? null));
+  return rebuild(route, typed, profile, db, options);
 }
 
 /**
@@ -149,68 +121,69 @@ export function setDP(route: Route, selection: string, finalFixes: readonly Wayp
  * STAR waypoint right before the destination, coded `TRANSITION.STAR` (`STAR` alone without an
  * enroute transition) and expanding into `finalFixes`.
  */
-export function setStar(route: Route, selection: string, finalFixes: readonly Waypoint[], destination: Waypoint | string | null, _profile?: AircraftProfile): Route {
-  const copy = copyRoute(removeOfType(route.waypoints, 'STAR', route));
+export function setStar(
+  route: Route,
+  selection: string,
+  finalFixes: readonly Waypoint[],
+  destination: Waypoint | string | null,
+  profile: AircraftProfile,
+  db: NavDb,
+  options: ProcEditOptions,
+): Route {
+  const typed = copyWithout(route, 'STAR');
   const { star, enroute } = parseStarSelection(selection);
-  const at = destinationIndex(copy.waypoints, copy.destination, destination);
-  const step = procedureStep(enroute ? `${enroute}.${star}` : star, star, 'STAR', finalFixes, copy.waypoints[at] ?? null);
-  copy.waypoints.splice(Math.max(at, 0), 0, step);
-  return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
+  const at = destinationIndex(typed, route, destination);
+  typed.splice(Math.max(at, 0), 0, procedureStep(enroute ? `${enroute}.${star}` : star, star, 'STAR', finalFixes, typed[at] ?? null));
+  return rebuild(route, typed, profile, db, options);
 }
 
 /**
- * Selects an approach (spec part 2 §7 selectAproach): the destination (the route's, else the last
- * waypoint coded `airport`) gets `has_approach`, `appch` {airport, procedure, [transition]} and the
- * approach fixes (missed approach left out; 'VTF' from the final approach fix) as its expansion,
- * and is marked fixed. The route is returned unchanged (copied) when the approach has no fixes.
+ * Selects an approach (spec part 2 §7 selectAproach): the destination (the last waypoint coded
+ * `airport`, else the route's destination) gets `has_approach`, `appch` {airport, procedure,
+ * [transition]} and the approach fixes (missed approach left out; 'VTF' from the final approach
+ * fix) as its expansion, and is marked fixed. An approach without fixes changes nothing.
  */
 export function selectAproach(
-  db: NavDb,
   route: Route,
   airport: string,
   procedure: string,
   transition: string,
-  flag: ProcFlag = 'PF',
-  _profile?: AircraftProfile,
+  flag: ProcFlag,
+  profile: AircraftProfile,
+  db: NavDb,
+  options: ProcEditOptions,
 ): Route {
-  const copy = copyRoute(route);
+  const typed = route.waypoints.map(cloneWaypoint);
   const fixes = getFinalWaypoints(db, airport, procedure, [transition], flag);
-  const at = destinationIndex(copy.waypoints, copy.destination, airport);
-  const dest = copy.waypoints[at];
-  if (!dest || fixes.length === 0) return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
-  dest.has_approach = true;
-  dest.fixed = true;
-  dest.appch = { airport, procedure, transitions: [transition] };
-  dest.expanded_waypoints = fixes;
-  return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
-}
-
-/** The route's waypoints without those of a type, origin and destination kept when they stay. */
-function removeOfType(waypoints: readonly Waypoint[], type: 'DP' | 'STAR', route: Route): Route {
-  return { ...route, waypoints: waypoints.filter((w) => w.type !== type) };
+  const dest = typed[destinationIndex(typed, route, airport)];
+  if (dest && fixes.length > 0) {
+    dest.has_approach = true;
+    dest.fixed = true;
+    dest.appch = { airport, procedure, transitions: [transition] };
+    dest.expanded_waypoints = fixes;
+  }
+  return rebuild(route, typed, profile, db, options);
 }
 
 /** Removes the DP (spec part 2 §7 removeDP). */
-export function removeDP(route: Route, _profile?: AircraftProfile): Route {
-  const copy = copyRoute(removeOfType(route.waypoints, 'DP', route));
-  return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
+export function removeDP(route: Route, profile: AircraftProfile, db: NavDb, options: ProcEditOptions): Route {
+  return rebuild(route, copyWithout(route, 'DP'), profile, db, options);
 }
 
 /** Removes the STAR (spec part 2 §7 removeStar). */
-export function removeStar(route: Route, _profile?: AircraftProfile): Route {
-  const copy = copyRoute(removeOfType(route.waypoints, 'STAR', route));
-  return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
+export function removeStar(route: Route, profile: AircraftProfile, db: NavDb, options: ProcEditOptions): Route {
+  return rebuild(route, copyWithout(route, 'STAR'), profile, db, options);
 }
 
 /** Removes the approach from every waypoint that has one (spec part 2 §7 removeAproach). */
-export function removeAproach(route: Route, _profile?: AircraftProfile): Route {
-  const copy = copyRoute(route);
-  for (const w of copy.waypoints) {
+export function removeAproach(route: Route, profile: AircraftProfile, db: NavDb, options: ProcEditOptions): Route {
+  const typed = route.waypoints.map(cloneWaypoint);
+  for (const w of typed) {
     if (!w.has_approach) continue;
     w.has_approach = false;
     w.appch = null;
     w.expanded_waypoints = [];
     w.fixed = false;
   }
-  return withWaypoints(route, copy.waypoints, copy.origin, copy.destination);
+  return rebuild(route, typed, profile, db, options);
 }
