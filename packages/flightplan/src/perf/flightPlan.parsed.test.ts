@@ -28,6 +28,12 @@ describe('runFlightPlan on parsed routes', () => {
     expect(r.cruise_altitude_flown).toBe(8500);
   });
 
+  it('without one, plans at the profile altitude even if it changed after parsing', () => {
+    const parsed = parseRoute('AAA DDD', DEFAULT_PROFILE, db, { now });
+    const r = runFlightPlan(parsed, { ...DEFAULT_PROFILE, altitude: 4500 }, { now });
+    expect(r.altitude).toBe(4500);
+  });
+
   it('a route with an unknown token still plans the rest', () => {
     const r = plan('AAA ZZZZZ DDD');
     expect(r.all_legs.every((l) => Number.isFinite(l.time))).toBe(true);

@@ -25,6 +25,9 @@ export interface FlightPlanOptions {
 
 type Phase = 'climb' | 'cruise' | 'descent';
 
+/** A cruise altitude written at the end of the route text, as the parser keeps it. */
+const ROUTE_ALTITUDE_SUFFIX = /\.\d{1,5}$/;
+
 interface Sample {
   dirDegTrue: number;
   speedKt: number;
@@ -114,8 +117,9 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
   const etdMs = departureTimeMs(profile, options.now);
   const points = route.all_waypoints.length >= 2 ? route.all_waypoints : route.waypoints;
   const geoms = geometries(points, etdMs, options.variationAt === undefined ? wmmVariation : options.variationAt);
-  // The route's own altitude (`KSFO KLAX.8500`) wins over the profile's; the optimizer's over both.
-  const routeAltitude = route.altitude !== UNKNOWN_ALT && route.altitude > 0 ? route.altitude : null;
+  // An altitude written in the route (`KSFO KLAX.8500`, kept in final_string) wins over the
+  // profile's; otherwise the profile's, so changing the profile re-plans a parsed route at the new one.
+  const routeAltitude = ROUTE_ALTITUDE_SUFFIX.test(route.final_string) && route.altitude !== UNKNOWN_ALT && route.altitude > 0 ? route.altitude : null;
   const cruiseFt = options.altitudeFt ?? routeAltitude ?? profile.altitude;
   const winds = options.winds ?? null;
 

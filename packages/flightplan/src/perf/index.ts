@@ -3,3 +3,4 @@ export * from './optimizer.js';
 export * from './windTriangle.js';
 export { distanceNm, initialCourseDegTrue, intermediatePoint } from './sphere.js';
 export * from './variation.js';
+export * from './summary.js';
