@@ -46,10 +46,11 @@ function decodeGroup(text: string, altitudeFt: number, negativeAboveFt: number):
   const ss = Number(m[2]);
   let temperatureC: number | null = null;
   if (m[3] !== undefined) {
-    temperatureC = (m[3] === '-' ? -1 : 1) * Number(m[4]);
+    // `0 - n` rather than `-n`: `-00` is 0 °C, not -0.
+    temperatureC = m[3] === '-' ? 0 - Number(m[4]) : Number(m[4]);
   } else if (m[5] !== undefined) {
     if (altitudeFt <= negativeAboveFt) return `unsigned temperature in '${text}' at ${altitudeFt} ft, at or below ${negativeAboveFt} ft`;
-    temperatureC = -Number(m[5]);
+    temperatureC = 0 - Number(m[5]);
   }
   if (dd === 99) {
     if (ss !== 0) return `direction 99 with speed ${ss} in '${text}' (only 9900, light and variable, is defined)`;
@@ -179,6 +180,11 @@ export function decodeFbBulletin(text: string): FbDecodeResult {
         continue;
       }
       filled.add(best);
+      const field = spans[best];
+      if (field !== undefined && g.end > field.end) {
+        // Still decoded: the start column is the better guess, but the layout is off.
+        issues.push({ line: lineNo, column: g.start + 1, message: `group '${g.text}' runs past the ${altitudeFt} ft column` });
+      }
       const decoded = decodeGroup(g.text, altitudeFt, bulletin.tempsNegativeAboveFt);
       if (typeof decoded === 'string') {
         issues.push({ line: lineNo, column: g.start + 1, message: decoded });
