@@ -79,6 +79,9 @@ describe('parseRoute', () => {
     }
     expect(parse('KSFO 37.7512/-122.5').waypoints[1]!.code).toBe('37.7512/-122.5');
     expect(parse('KSFO 9945N12230W').invalid_tokens).toEqual(['9945N12230W']);
+    const alt = parse('KSFO 37.7512/-122.5.6500');
+    expect([alt.final_string, alt.altitude, alt.invalid_tokens.length]).toEqual(['KSFO 37.7512/-122.5.6500', 6500, 0]);
+    expect(parse('KSFO 3745N12230W.7500').altitude).toBe(7500);
   });
 
   it('resolves ambiguous ids nearest the previous point and flags them', () => {

@@ -25,7 +25,7 @@ function splitAltitude(tokens: string[], invalid: string[]): number | null {
   if (!m) return null;
   const head = m[1]!;
   // `37.75/-122.5` is a position, not `37.75/-122` at 5 ft.
-  if (head !== '' && (!/[A-Z]/.test(head) || parseLatLonToken(last) !== null)) return null;
+  if (head !== '' && (parseLatLonToken(last) !== null || (!/[A-Z]/.test(head) && parseLatLonToken(head) === null))) return null;
   const alt = Number(m[2]);
   if (head === '') tokens.pop();
   else tokens[tokens.length - 1] = head;
