@@ -6,8 +6,10 @@
 // With CLEARWAY_NAVDB=path/to/us.cwnav the parse runs on that artifact (a real US route of VORs);
 // without it on the parser's small test database (airways and lat/lon points).
 // Figures are printed; nothing here fails on time.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { openNavDb } from '@clearway/navdb';
+import { createFbWindsSource, decodeFbBulletin, FB_STATION_POSITIONS } from '@clearway/weather';
 import { bench, describe } from 'vitest';
 import { parseRoute } from '../parse/parseRoute.js';
 import { testNavDb } from '../parse/testNavData.js';
@@ -87,6 +89,13 @@ function time(runs: number, f: () => void): { median: number; p95: number } {
 }
 const ms = (x: number): string => `${x.toFixed(3)} ms`;
 
+// The real FBUS31 bulletin of ../shared/data through the weather package's source, when present.
+const fbFile = fileURLToPath(new URL('../../../../../shared/data/weather/winds-aloft/FBUS31_KWNO_310158_2026-01-31_FD1US1.txt', import.meta.url));
+const fbNow = Date.UTC(2026, 0, 31, 4, 0);
+const fbWinds = existsSync(fbFile)
+  ? createFbWindsSource([{ decoded: decodeFbBulletin(readFileSync(fbFile, 'latin1')), year: 2026, month: 1 }], FB_STATION_POSITIONS)
+  : null;
+
 const artifact = process.env.CLEARWAY_NAVDB;
 const db = artifact ? openNavDb(new Uint8Array(readFileSync(artifact))) : testNavDb();
 const routeText = artifact
@@ -100,6 +109,8 @@ const parseOnly = time(500, () => parseRoute(routeText, profile, db, { now: NOW 
 let day = 0;
 const wmmCold = time(30, () => runFlightPlan(route, profile, { now: NOW + ++day * 86_400_000, winds }));
 const noVariation = time(500, () => runFlightPlan(route, profile, { now: NOW, winds, variationAt: null }));
+const fbPlan = fbWinds ? time(500, () => runFlightPlan(parseRoute(routeText, profile, db, { now: fbNow }), profile, { now: fbNow, winds: fbWinds })) : null;
+const fbOptimizer = fbWinds ? time(100, () => getOptimizerOutput(route, true, true, profile, { now: fbNow, winds: fbWinds })) : null;
 const withWinds = time(500, () => runFlightPlan(route, profile, { now: NOW, winds }));
 const calm = time(500, () => runFlightPlan(route, profile, { now: NOW }));
 const vfr = time(100, () => getOptimizerOutput(route, true, true, profile, { now: NOW, winds }));
@@ -110,6 +121,12 @@ const r = runFlightPlan(route, profile, { now: NOW, winds });
 console.log(`\nflight plan benchmark: 20 fixes, ${r.total_distance.toFixed(0)} nm, winds from 40 stations`);
 console.log(`runFlightPlan with winds: median ${ms(withWinds.median)}, p95 ${ms(withWinds.p95)} (target: parse + navlog < 2 ms)`);
 console.log(`parseRoute + runFlightPlan with winds (${artifact ? 'US artifact' : 'test database'}, ${parsedOnce.all_waypoints.length} points, ${parsedOnce.invalid_tokens.length} invalid tokens): median ${ms(parseAndPlan.median)}, p95 ${ms(parseAndPlan.p95)}; parse alone median ${ms(parseOnly.median)}`);
+if (fbPlan && fbOptimizer) {
+  const fbRun = runFlightPlan(route, profile, { now: fbNow, winds: fbWinds });
+  console.log(`real FBUS31 winds (${fbRun.winds_status}): parseRoute + runFlightPlan median ${ms(fbPlan.median)}, p95 ${ms(fbPlan.p95)}; optimizer VFR east median ${ms(fbOptimizer.median)}, p95 ${ms(fbOptimizer.p95)}`);
+} else {
+  console.log(`real FB bulletin not found at ${fbFile}; synthetic winds only`);
+}
 console.log(`runFlightPlan with winds, WMM cold (new day each run): median ${ms(wmmCold.median)}; without variation lookups: median ${ms(noVariation.median)}`);
 console.log(`runFlightPlan calm (baseline): median ${ms(calm.median)}, p95 ${ms(calm.p95)}; winds cost x${(withWinds.median / calm.median).toFixed(2)}`);
 console.log(`getOptimizerOutput VFR east (${candidates} altitudes): median ${ms(vfr.median)}, p95 ${ms(vfr.p95)} (target < 40 ms); x${(vfr.median / (withWinds.median * candidates)).toFixed(2)} of ${candidates} single runs`);
