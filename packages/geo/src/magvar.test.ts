@@ -17,6 +17,9 @@ describe('magnetic variation (WMM2025)', () => {
     expect(Math.abs(high - low)).toBeLessThan(0.2);
     const later = magneticVariationDeg(37.618972, -122.374889, 0, new Date(Date.UTC(2028, 6, 1)));
     expect(Math.abs(later - low)).toBeLessThan(0.5);
+    // The model kept for the last date is not reused for another one.
+    expect(later).not.toBe(low);
+    expect(magneticVariationDeg(37.618972, -122.374889, 0, MID_2025)).toBe(low);
   });
 });
 
