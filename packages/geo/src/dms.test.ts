@@ -37,7 +37,8 @@ describe('wind display', () => {
   it('shows direction and speed only when the speed is above 1 kt', () => {
     expect(formatWind(270, 15)).toBe('270° 15 kt');
     expect(formatWind(5, 7.6)).toBe('005° 8 kt');
-    expect(formatWind(359.7, 20)).toBe('000° 20 kt');
+    expect(formatWind(359.7, 20)).toBe('360° 20 kt');
+    expect(formatWind(0, 20)).toBe('360° 20 kt');
     expect(formatWind(270, 1)).toBe('calm');
     expect(formatWind(270, 0)).toBe('calm');
     expect(formatWind(270, 1.01)).toBe('270° 1 kt');

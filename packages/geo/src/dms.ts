@@ -37,11 +37,13 @@ export function compassName(deg: number): CompassPoint {
 }
 
 /**
- * A wind for display: direction as 3 digits in degrees true and the speed in knots, e.g. `270° 15 kt`;
- * the speed (and the wind) is shown only if above 1 knot (spec part 1 §9), else `calm`.
+ * A wind for display: direction as 3 digits in degrees true (north is 360) and the speed in knots,
+ * e.g. `270° 15 kt`. The speed (and so the wind) is shown only if above 1 knot (spec part 1 §9);
+ * otherwise `calm`.
  */
 export function formatWind(dirDeg: number, speedKt: number): string {
   if (!(speedKt > 1)) return 'calm';
-  const dir = Math.round(normalize360(dirDeg)) % 360;
+  // A wind from the north is 360, as in reports and forecasts, never 000.
+  const dir = Math.round(normalize360(dirDeg)) % 360 || 360;
   return `${String(dir).padStart(3, '0')}° ${Math.round(speedKt)} kt`;
 }
