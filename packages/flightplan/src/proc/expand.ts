@@ -6,7 +6,7 @@ import type { NavDb } from '@clearway/navdb';
 import type { Waypoint } from '../model.js';
 import { procedureWaypoint } from './legs.js';
 import { procedureName } from './names.js';
-import { procedureWaypoints } from './procedures.js';
+import { describeFixes, procedureWaypoints } from './procedures.js';
 import { NO_TRANSITION, findProcedure, transitionIds } from './transitions.js';
 
 /**
@@ -19,7 +19,7 @@ export function expandDp(db: NavDb, airport: string, dp: string, transition: str
   if (!p) return [];
   const runways = transitionIds(p, 'runway');
   const chosen = [...(runways.length === 1 ? runways : []), ...(transition ? [transition] : [])];
-  return procedureWaypoints(p, chosen);
+  return describeFixes(db, airport, procedureWaypoints(p, chosen));
 }
 
 /**
@@ -32,7 +32,7 @@ export function expandStar(db: NavDb, airport: string, star: string, transition:
   if (!p) return [];
   const runways = transitionIds(p, 'runway');
   const runway = runwayTransition ?? (runways.length === 1 ? runways[0] : null);
-  return procedureWaypoints(p, [...(transition ? [transition] : []), ...(runway ? [runway] : [])]);
+  return describeFixes(db, airport, procedureWaypoints(p, [...(transition ? [transition] : []), ...(runway ? [runway] : [])]));
 }
 
 function known(ids: readonly string[], name: string | null): boolean {

@@ -12,6 +12,7 @@ export {
   getStarLevel2Transitions,
   getStars,
   getTransitionWaypoints,
+  describeFixes,
   procedureWaypoints,
   selectionText,
   transitionLabel,

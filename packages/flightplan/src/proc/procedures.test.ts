@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Waypoint } from '../model.js';
 import { parseRoute } from '../parse/parseRoute.js';
+import { runFlightPlan } from '../perf/flightPlan.js';
+import { selectAproach, setStar } from './routeEdits.js';
 import { procedureTokenWaypoint } from './expand.js';
 import { legConstraint, legsToWaypoints } from './legs.js';
 import { procedureName } from './names.js';
@@ -119,6 +121,8 @@ describe('approaches', () => {
     const ws = getFinalWaypoints(db, 'KHWD', 'L28L', ['SJC']);
     expect(codes(ws)).toEqual(['SJC', 'BRIEN', 'JIBAN', 'FERNE', 'RISHE', 'RW28L']);
     expect((ws[0] as Waypoint).type).toBe('NAVAID');
+    expect((ws[0] as Waypoint).name).toMatch(/SAN JOSE/);
+    expect((ws[5] as Waypoint).elevation).toBeGreaterThan(0);
   });
 });
 
@@ -132,6 +136,24 @@ describe('route string tokens on the KHWD CIFP', () => {
     expect(codes(procedureTokenWaypoint(db, 'KHWD', 'RUSME.SHARR1', 'STAR')?.expanded_waypoints ?? [])).toEqual(['RUSME', 'BIFFY', 'WRAPS', 'MAMIE', 'SHARR', 'LOCKE', 'CATTY']);
     expect(procedureTokenWaypoint(db, 'KHWD', 'RUSME.SHARR1.RW10R', 'STAR')).toBeNull();
     expect(procedureTokenWaypoint(db, 'KHWD', 'NOTRANSITION.SHARR1', 'STAR')?.expanded_waypoints.length).toBe(3);
+  });
+});
+
+describe('a route with a STAR and an approach through the navlog', () => {
+  it('flies every fix once, legs along all_waypoints with no errors', () => {
+    const P = DEFAULT_PROFILE;
+    const now = { now: Date.UTC(2026, 10, 21, 12) };
+    let r = parseRoute('KSFO KHWD', P, db, now);
+    r = setStar(r, 'GMN.PXN6', getFinalWaypoints(db, 'KHWD', 'PXN6', ['GMN', 'NOTRANSITION'], 'PE'), 'KHWD', P, db, now);
+    r = selectAproach(r, 'KHWD', 'R28L', 'SUNOL', 'PF', P, db, now);
+    expect(r.final_string).toBe('KSFO GMN.PXN6 KHWD');
+    const codesFlown = codes(r.all_waypoints);
+    expect(codesFlown.filter((c) => c === 'SUNOL')).toHaveLength(1);
+    expect(codesFlown.slice(-3)).toEqual(['HUZBY', 'RW28L', 'KHWD']);
+    const planned = runFlightPlan(r, P, { now: now.now, variationAt: null });
+    expect(planned.all_legs).toHaveLength(r.all_waypoints.length - 1);
+    expect(planned.all_legs.some((l) => l.has_errors)).toBe(false);
+    expect(planned.total_distance).toBeGreaterThan(200);
   });
 });
 

@@ -147,12 +147,33 @@ export function procedureWaypoints(p: Procedure, transitions: readonly string[])
 }
 
 /**
+ * Fills in what the legs do not carry: a navaid's name and elevation (the one at the leg's
+ * position), a runway threshold's elevation. Mutates the (fresh) waypoints.
+ */
+export function describeFixes(db: NavDb, airport: string, waypoints: Waypoint[]): Waypoint[] {
+  const field = db.airport(airport);
+  for (const w of waypoints) {
+    if (w.type === 'NAVAID') {
+      const near = db.navaids(w.code).find((n) => Math.abs(n.latDeg - w.location.lat) < 0.01 && Math.abs(n.lonDeg - w.location.lon) < 0.01);
+      if (near) {
+        w.name = near.name;
+        if (near.elevationFt !== null) w.elevation = near.elevationFt;
+      }
+    } else if (w.type === 'RUNWAY' && field) {
+      const end = field.runways.flatMap((r) => r.ends).find((e) => `RW${e.id}` === w.code);
+      if (end && end.elevationFt !== null) w.elevation = end.elevationFt;
+    }
+  }
+  return waypoints;
+}
+
+/**
  * Final fixes of a selection (spec part 2 §7 getFinalWaypoints): the ordered waypoints of the
- * procedure with the chosen transitions; [] when the procedure is unknown.
+ * procedure with the chosen transitions, navaids named; [] when the procedure is unknown.
  */
 export function getFinalWaypoints(db: NavDb, airport: string, procedure: string, transitions: readonly string[], flag?: ProcFlag): Waypoint[] {
   const p = findProcedure(db, airport, procedure, kindOf(flag));
-  return p ? procedureWaypoints(p, transitions) : [];
+  return p ? describeFixes(db, airport, procedureWaypoints(p, transitions)) : [];
 }
 
 /** A waypoint with its constraint as the preview writes it: `BRIEN +4300`, `RW28L @105`, `FENRA V2120/2126`. */
