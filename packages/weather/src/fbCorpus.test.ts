@@ -48,12 +48,25 @@ describe('FB bulletin corpus (../shared/data/weather/winds-aloft)', () => {
     const unlocated = [...ids].filter((id) => FB_STATION_POSITIONS[id] === undefined).sort();
     expect(unlocated).toEqual([...FB_STATIONS_NOT_FOUND]);
     expect(ids.size).toBe(233);
-    for (const id of ids) {
-      const pos = FB_STATION_POSITIONS[id];
-      if (pos === undefined) continue;
-      // Every located FB site is in the US, its territories or the Pacific islands (east longitudes
-      // only for Guam, the Marianas, Micronesia and the Marshalls).
-      expect(Math.abs(pos[0])).toBeLessThanOrEqual(72);
+  });
+
+  it('places every located station inside its bulletin's region', () => {
+    // Boxes [south, north, west, east] in degrees; the Pacific and Alaska ones cross 180°.
+    const regions: Record<string, (lat: number, lon: number) => boolean> = {
+      FBUS31: (lat, lon) => lat > 24 && lat < 50 && lon > -125 && lon < -66,
+      FBAK31: (lat, lon) => lat > 50 && lat < 72 && (lon < -129 || lon > 170),
+      FBHW31: (lat, lon) => lat > 18 && lat < 23 && lon > -161 && lon < -154,
+      FBOC31: (lat, lon) => lat > -15 && lat < 30 && (lon > 130 || lon < -160),
+    };
+    for (const [product, text] of corpus()) {
+      const inRegion = regions[product] ?? (() => false);
+      const outside = decodeFbBulletin(text)
+        .stations.filter((s) => {
+          const pos = FB_STATION_POSITIONS[s.id];
+          return pos !== undefined && !inRegion(pos[0], pos[1]);
+        })
+        .map((s) => s.id);
+      expect({ product, outside }).toEqual({ product, outside: [] });
     }
   });
 });
