@@ -139,6 +139,27 @@ describe('route string tokens on the KHWD CIFP', () => {
   });
 });
 
+describe('every KHWD selection', () => {
+  it('gives located fixes, no consecutive repeats and no missed approach fix', () => {
+    let selections = 0;
+    for (const { nfd } of [...getStars(db, 'KHWD'), ...getProcedures(db, 'KHWD')]) {
+      const flag = getStars(db, 'KHWD').some((s) => s.nfd === nfd) ? 'PE' : 'PF';
+      const firsts = flag === 'PE' ? getLevel1Transitions(db, 'KHWD', nfd, 'PE') : getProcTransitions(db, 'KHWD', nfd, 'PF');
+      for (const t of firsts) {
+        const ws = getFinalWaypoints(db, 'KHWD', nfd, [t, 'NOTRANSITION'], flag);
+        selections++;
+        expect(ws.length, `${nfd} ${t}`).toBeGreaterThan(1);
+        ws.forEach((w, i) => {
+          expect(Number.isFinite(w.location.lat) && Number.isFinite(w.location.lon)).toBe(true);
+          if (i > 0) expect(w.code).not.toBe(ws[i - 1]?.code);
+        });
+        expect(codes(ws)).not.toContain('OAK');
+      }
+    }
+    expect(selections).toBe(5 + 2 + 4 + 2);
+  });
+});
+
 describe('a route with a STAR and an approach through the navlog', () => {
   it('flies every fix once, legs along all_waypoints with no errors', () => {
     const P = DEFAULT_PROFILE;
