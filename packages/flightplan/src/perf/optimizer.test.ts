@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
-import { getOptimizerOutput, hemisphericAltitudes, optimizerFloorFt } from './optimizer.js';
+import { getOptimizerOutput, hemisphericAltitudes, isEastbound, optimizerFloorFt } from './optimizer.js';
 import { makeRoute, makeWaypoint } from './testRoute.js';
 
 const NOW = Date.UTC(2026, 10, 21, 18, 0);
@@ -57,5 +57,21 @@ describe('getOptimizerOutput', () => {
   it('takes an IFR ceiling option', () => {
     const rows = getOptimizerOutput(route, false, false, DEFAULT_PROFILE, { now: NOW, ceilingFt: 12_000 });
     expect(rows.map((r) => r.altitude)).toEqual([6000, 8000, 10_000, 12_000]);
+  });
+});
+
+describe('isEastbound', () => {
+  const route = (lat2: number, lon2: number, variation = 999.999) =>
+    makeRoute([makeWaypoint('KAAA', 0, 0, { variation }), makeWaypoint('KDDD', lat2, lon2)]);
+  it('is east for magnetic courses 0–179°', () => {
+    expect(isEastbound(route(0, 1), NOW, null)).toBe(true);
+    expect(isEastbound(route(1, 0), NOW, null)).toBe(true);
+    expect(isEastbound(route(0, -1), NOW, null)).toBe(false);
+    expect(isEastbound(route(-1, 0), NOW, null)).toBe(false);
+  });
+  it('applies the variation: true 175° with 10° W variation is magnetic 185°, westbound', () => {
+    const b = (175 * Math.PI) / 180;
+    expect(isEastbound(route(Math.cos(b), Math.sin(b), -10), NOW)).toBe(false);
+    expect(isEastbound(route(Math.cos(b), Math.sin(b), 0), NOW)).toBe(true);
   });
 });

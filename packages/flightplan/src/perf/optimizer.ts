@@ -2,6 +2,9 @@ import type { AircraftProfile, Route, Waypoint } from '../model.js';
 import { UNKNOWN_ALT } from '../model.js';
 import type { FlightPlanOptions } from './flightPlan.js';
 import { runFlightPlan } from './flightPlan.js';
+import { initialCourseDegTrue, normalizeDeg } from './sphere.js';
+import type { VariationLookup } from './variation.js';
+import { wmmVariation } from './variation.js';
 
 /** One row of the altitude optimizer (spec part 2 §3 "Optimizer row"). */
 export interface OptimizerRow {
@@ -70,4 +73,19 @@ export function getOptimizerOutput(
     const r = runFlightPlan(route, profile, { ...planOptions, altitudeFt: altitude });
     return { altitude, avg_gs: r.avg_gs, total_min: r.total_min, total_fuel: r.total_fuel, avg_temp: r.avg_temp };
   });
+}
+
+/**
+ * The optimizer's default East/West choice: eastbound when the magnetic course from the first to the
+ * last point is 0–179°. Variation from the first point, else `variationAt` (default the WMM) at
+ * `timeMs`; true course when neither is known. False for a route of fewer than two points.
+ */
+export function isEastbound(route: Route, timeMs: number, variationAt: VariationLookup | null = wmmVariation): boolean {
+  const pts = route.all_waypoints.length >= 2 ? route.all_waypoints : route.waypoints;
+  const first = pts[0];
+  const last = pts[pts.length - 1];
+  if (!first || !last || pts.length < 2) return false;
+  const own = Number.isFinite(first.variation) && Math.abs(first.variation) <= 180 ? first.variation : null;
+  const variation = own ?? variationAt?.(first.location.lat, first.location.lon, timeMs) ?? 0;
+  return normalizeDeg(initialCourseDegTrue(first.location, last.location) - variation) < 180;
 }
