@@ -26,7 +26,11 @@ function snapshot(route: Route): unknown {
   return {
     ...route,
     waypoints: route.waypoints.map(point),
-    all_waypoints: route.all_waypoints.map(point),
+    // Points a DP or STAR expands into belong to the procedures module (its own golden cases): code and position only.
+    all_waypoints: route.all_waypoints.map((w) => {
+      const from = route.waypoints[w.original_index];
+      return from && (from.type === 'DP' || from.type === 'STAR') ? { code: w.code, location: w.location, original_index: w.original_index } : point(w);
+    }),
     origin: route.origin?.code ?? null,
     destination: route.destination?.code ?? null,
   };
