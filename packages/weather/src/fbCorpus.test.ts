@@ -50,7 +50,7 @@ describe('FB bulletin corpus (../shared/data/weather/winds-aloft)', () => {
     expect(ids.size).toBe(233);
   });
 
-  it('places every located station inside its bulletin's region', () => {
+  it("places every located station inside its bulletin's region", () => {
     // Boxes [south, north, west, east] in degrees; the Pacific and Alaska ones cross 180°.
     const regions: Record<string, (lat: number, lon: number) => boolean> = {
       FBUS31: (lat, lon) => lat > 24 && lat < 50 && lon > -125 && lon < -66,
