@@ -100,13 +100,32 @@ describe('createFbWindsSource', () => {
   it('places windows that cross midnight and month ends', () => {
     // Issued 31 Jan 19:58, valid 1 Feb 00Z, for use 21Z-06Z.
     const b = bulletin('311958', '010000', '2100-0600', ABR).bulletin;
-    expect(fbUseWindowMs(b, 2026, 1)).toEqual({ startMs: Date.UTC(2026, 0, 31, 21), endMs: Date.UTC(2026, 1, 1, 6) });
+    expect(fbUseWindowMs(b, 2026, 1)).toEqual({ startMs: Date.UTC(2026, 0, 31, 21), endMs: Date.UTC(2026, 1, 1, 6), validMs: Date.UTC(2026, 1, 1, 0) });
     // Valid 31 Jan 06Z, for use 02-09Z.
     const c = bulletin('310158', '310600', '0200-0900', ABR).bulletin;
-    expect(fbUseWindowMs(c, 2026, 1)).toEqual({ startMs: Date.UTC(2026, 0, 31, 2), endMs: Date.UTC(2026, 0, 31, 9) });
+    expect(fbUseWindowMs(c, 2026, 1)).toEqual({ startMs: Date.UTC(2026, 0, 31, 2), endMs: Date.UTC(2026, 0, 31, 9), validMs: JAN_31_06Z });
     // Valid 1 Jan 06Z of a December issue rolls into the next year.
     const d = bulletin('311958', '010600', '0200-0900', ABR).bulletin;
-    expect(fbUseWindowMs(d, 2025, 12)).toEqual({ startMs: Date.UTC(2026, 0, 1, 2), endMs: Date.UTC(2026, 0, 1, 9) });
+    expect(fbUseWindowMs(d, 2025, 12)).toEqual({ startMs: Date.UTC(2026, 0, 1, 2), endMs: Date.UTC(2026, 0, 1, 9), validMs: Date.UTC(2026, 0, 1, 6) });
+  });
+
+  it('uses one bulletin per station: the one valid nearest the time asked', () => {
+    // Two issues with overlapping windows: valid 06Z (02-09Z) and 09Z (05-12Z), winds 270/20 and 090/40.
+    const early = bulletin('310158', '310600', '0200-0900', 'ABR 2720');
+    const late = bulletin('310458', '310900', '0500-1200', 'ABR 0940');
+    const source = createFbWindsSource(
+      [
+        { decoded: early, year: 2026, month: 1 },
+        { decoded: late, year: 2026, month: 1 },
+      ],
+      { ABR: [45.4174, -98.3687] },
+    );
+    const at = (hour: number) => source.windAt({ lat: 45, lon: -98, altitudeFt: 3000, timeMs: Date.UTC(2026, 0, 31, hour) });
+    expect([at(3)?.directionDeg, at(3)?.speedKt]).toEqual([270, 20]);
+    // 07Z: both usable, 06Z is nearer; 08Z: 09Z is nearer. Never a blend of the two (which would be 090/20).
+    expect(at(7)?.speedKt).toBeCloseTo(20, 9);
+    expect(at(8)?.speedKt).toBeCloseTo(40, 9);
+    expect(at(11)?.directionDeg).toBeCloseTo(90, 9);
   });
 
   it('is a WindsAloftSource of @clearway/flightplan as it is', () => {

@@ -54,8 +54,15 @@ const DEG_TO_RAD = Math.PI / 180;
 /** Closer than this to a station, that station alone is used (avoids dividing by ~0), nm. */
 const AT_STATION_NM = 0.01;
 
-/** Milliseconds since the epoch of a bulletin's use window, [startMs, endMs]; null = always. */
-export function fbUseWindowMs(bulletin: FbBulletin, year: number, month: number): { startMs: number; endMs: number } | null {
+/** A bulletin's FOR USE window and valid time, milliseconds since the epoch (UTC). */
+export interface FbUseWindow {
+  startMs: number;
+  endMs: number;
+  validMs: number;
+}
+
+/** The use window of a bulletin, [startMs, endMs] inclusive; null when it gives none (always usable). */
+export function fbUseWindowMs(bulletin: FbBulletin, year: number, month: number): FbUseWindow | null {
   const valid = bulletin.validTime;
   if (valid === null || bulletin.forUse === null) return null;
   const issuedDay = bulletin.issued?.day ?? valid.day;
@@ -69,14 +76,14 @@ export function fbUseWindowMs(bulletin: FbBulletin, year: number, month: number)
   // The window surrounds the valid time; either end may fall on the neighbouring day.
   if (startMs > validMs) startMs -= MS_PER_DAY;
   if (endMs < validMs) endMs += MS_PER_DAY;
-  return { startMs, endMs };
+  return { startMs, endMs, validMs };
 }
 
 interface PlacedStation {
   station: FbStation;
   lat: number;
   lon: number;
-  window: { startMs: number; endMs: number } | null;
+  window: FbUseWindow | null;
 }
 
 /** One station's wind at an altitude: the two bracketing reported levels and the blend. */
@@ -154,8 +161,9 @@ function aloftValues(lower: FbLevelWind, upper: FbLevelWind): number[] {
  * stations within `maxDistanceNm` (300 nm) whose bulletin is in its FOR USE window at `timeMs`,
  * interpolates each by altitude (see `stationWindAt`) and blends them by inverse-distance-squared
  * weighting of the wind vectors and the temperatures. Returns null when no station qualifies.
- * Stations without a position in `positions` are skipped. If several bulletins carry the same station
- * id, each one counts within its own window.
+ * Stations without a position in `positions` are skipped. When several usable bulletins carry the
+ * same station id (successive issues, or 6/12/24-hour forecasts with overlapping windows), only the
+ * one whose valid time is nearest `timeMs` counts.
  */
 export function createFbWindsSource(bulletins: readonly FbBulletinInput[], positions: FbStationPositions, options: FbWindsOptions = {}): WindsAloftSource {
   const maxDistanceNm = options.maxDistanceNm ?? 300;
@@ -172,14 +180,18 @@ export function createFbWindsSource(bulletins: readonly FbBulletinInput[], posit
 
   return {
     windAt({ lat, lon, altitudeFt, timeMs }) {
-      const candidates: { p: PlacedStation; distanceNm: number; wind: StationWind }[] = [];
+      const byId = new Map<string, { p: PlacedStation; distanceNm: number; wind: StationWind }>();
+      const offset = (p: PlacedStation): number => (p.window === null ? Infinity : Math.abs(p.window.validMs - timeMs));
       for (const p of placed) {
         if (p.window !== null && (timeMs < p.window.startMs || timeMs > p.window.endMs)) continue;
         const distanceNm = greatCircleDistanceNm(lat, lon, p.lat, p.lon);
         if (distanceNm > maxDistanceNm) continue;
         const wind = stationWindAt(p.station, altitudeFt);
-        if (wind !== null) candidates.push({ p, distanceNm, wind });
+        if (wind === null) continue;
+        const other = byId.get(p.station.id);
+        if (other === undefined || offset(p) < offset(other.p)) byId.set(p.station.id, { p, distanceNm, wind });
       }
+      const candidates = [...byId.values()];
       candidates.sort((x, y) => x.distanceNm - y.distanceNm);
       const nearest = candidates[0];
       if (nearest === undefined) return null;
