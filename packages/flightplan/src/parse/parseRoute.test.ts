@@ -89,6 +89,9 @@ describe('parseRoute', () => {
     expect(west.waypoints[1]!.ambiguous).toBe(true);
     expect(west.waypoints[1]!.name).toBe('DUP NDB');
     expect(parse('KSFO DDD CCC DUP').waypoints[3]!.name).toBe('DUP NDB');
+    // The first point has no previous one: the candidate nearest the next point wins.
+    expect(parse('DUP DDD').waypoints[0]!.name).toBe('DUP NDB');
+    expect(parse('DUP 3830N09800W').waypoints[0]!.name).toBe('DUP VOR');
     expect(hasValidAltitude({ ...west.waypoints[1]!, alt1: 5000, alt_type: '@' })).toBe(false);
   });
 

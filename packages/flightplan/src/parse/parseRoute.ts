@@ -1,3 +1,4 @@
+import { greatCircleDistanceNm } from '@clearway/geo';
 import type { LatLon as DbLatLon, NavDb, Procedure } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
@@ -15,6 +16,8 @@ const AIRWAY_SHAPE = /^[VJTQ]\d{1,4}$/;
 /** Cruise altitude suffix, feet, on the last token: `KMRY.6500`. */
 const ALTITUDE_SUFFIX = /^(.*)\.(\d{1,5})$/;
 const MIN_ALTITUDE_FT = 100;
+/** Same-named candidates closer than this, nautical miles, are one place (an airport and its VOR). */
+const SAME_PLACE_NM = 30;
 const MAX_ALTITUDE_FT = 60000;
 
 /** Splits the cruise altitude suffix off the last token, when there is one. */
@@ -86,6 +89,7 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
   // First pass: points and airways; procedure tokens wait for the origin and destination.
   const slots: (Waypoint | string | null)[] = [];
   let ref: DbLatLon | null = null;
+  let firstUnreferenced: { slot: number; token: string } | null = null;
   routeTokens.forEach((token, i) => {
     const pos = parseLatLonToken(token);
     if (pos) {
@@ -106,6 +110,7 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
     const near = airwayPointRef(db, routeTokens[i + 1], token) ?? airwayPointRef(db, routeTokens[i - 1], token) ?? ref;
     const match = db.getWaypoint(token, near);
     if (match) {
+      if (near === null && match.ambiguous) firstUnreferenced = { slot: slots.length, token };
       slots.push(waypointFromMatch(match));
       ref = { latDeg: match.latDeg, lonDeg: match.lonDeg };
     } else if (AIRWAY_SHAPE.test(token)) {
@@ -116,6 +121,18 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
       slots.push(null);
     }
   });
+
+  // An ambiguous first point has no previous one: when the candidate nearest the point after it is
+  // elsewhere (not just the VOR beside the airport of that name), take that one.
+  if (firstUnreferenced) {
+    const { slot, token } = firstUnreferenced;
+    const first = slots[slot] as Waypoint;
+    const after = slots.slice(slot + 1).find((s): s is Waypoint => typeof s === 'object' && s !== null && s.type !== 'AIRWAY');
+    const match = after ? db.getWaypoint(token, { latDeg: after.location.lat, lonDeg: after.location.lon }) : null;
+    if (match && greatCircleDistanceNm(first.location.lat, first.location.lon, match.latDeg, match.lonDeg) > SAME_PLACE_NM) {
+      slots[slot] = waypointFromMatch(match);
+    }
+  }
 
   const points = slots.filter((s): s is Waypoint => typeof s === 'object' && s !== null && s.type !== 'AIRWAY');
   const origin = points[0];
