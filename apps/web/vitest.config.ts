@@ -12,6 +12,7 @@ export default defineConfig({
     alias: {
       '@clearway/geo': `${root}/../../packages/geo/src/index.ts`,
       '@clearway/navdb': `${root}/../../packages/navdb/src/index.ts`,
+      '@clearway/flightplan': `${root}/../../packages/flightplan/src/index.ts`,
       '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,
     },
   },

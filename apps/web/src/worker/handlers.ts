@@ -1,4 +1,5 @@
 import { openNavDb, type NavDb } from '@clearway/navdb';
+import { createEngineHandlers } from './engineHandlers';
 import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
 
 /** What a handler gets besides its parameters: the call's signal, aborted when the caller cancels. */
@@ -17,13 +18,15 @@ export type RoutingHandlers = { [M in RoutingMethod]: RoutingHandler<M> };
 export interface RoutingHandlerOptions {
   /** Opens an artifact (default openNavDb from @clearway/navdb). */
   open?: (bytes: ArrayBuffer) => NavDb;
+  /** Wall clock, ms since the epoch, for route timestamps and departure times (default Date.now). */
+  clock?: () => number;
 }
 
 /**
  * The local engine behind the message map. It holds the one loaded nav database; loading another
  * replaces it once the new one has opened, so a bad artifact leaves the previous one in place.
  */
-export function createRoutingHandlers({ open = openNavDb }: RoutingHandlerOptions = {}): RoutingHandlers {
+export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now() }: RoutingHandlerOptions = {}): RoutingHandlers {
   let db: NavDb | null = null;
   const loaded = (): NavDb => {
     if (!db) throw new NavDbNotLoadedError();
@@ -44,6 +47,7 @@ export function createRoutingHandlers({ open = openNavDb }: RoutingHandlerOption
     inBounds: ({ kind, bounds }) => loaded().inBounds(kind, bounds),
     nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
+    ...createEngineHandlers(loaded, clock),
   };
   return handlers;
 }

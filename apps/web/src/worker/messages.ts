@@ -12,15 +12,17 @@ import type {
   SearchHit,
   WaypointMatch,
 } from '@clearway/navdb';
+import { ENGINE_METHODS, type EngineMethods } from './engineMessages';
 
 /**
  * The routing worker's one message map (ARCHITECTURE.md "The routing worker", STYLE.md 4): every
  * method the page may ask of the local engine, with its parameters and its result. Both endpoints
  * (the Web Worker and the direct in-process adapter) implement exactly this map, and `call` is typed
  * from it. Parameters and results cross a structured clone: plain data only, no functions or classes.
- * Later issues add their methods here (parseRoute, runFlightPlan, route edits, procedure pickers ...).
+ * The flight-plan engine's methods (parseRoute, runFlightPlan, route edits, procedure pickers,
+ * optimizer) are declared in engineMessages.ts and join the map here.
  */
-export interface RoutingMethods {
+export interface RoutingMethods extends EngineMethods {
   /** Opens a nav data artifact and makes it the database every query answers from. The buffer is transferred. */
   loadDatabase: { params: { bytes: ArrayBuffer }; result: NavDbHeader };
   /** Whether a database is loaded, and its header. Also the facade's start-up handshake. */
@@ -57,6 +59,7 @@ export const ROUTING_METHODS = [
   'inBounds',
   'nearestAirports',
   'procedures',
+  ...ENGINE_METHODS,
 ] as const satisfies readonly RoutingMethod[];
 
 // Compile-time check that ROUTING_METHODS lists every method of the map.

@@ -1,0 +1,68 @@
+import type {
+  AircraftProfile,
+  OptimizerRow,
+  ProcedureEntry,
+  ProcFlag,
+  Route,
+  TransitionWaypoints,
+  Waypoint,
+} from '@clearway/flightplan';
+
+/** A waypoint as the edits take it: a resolved waypoint or a code looked up near its place. */
+export type WaypointRef = Waypoint | string;
+
+/**
+ * One route edit of spec part 2 §7, by name. Each returns a new route; the caller then runs the
+ * flight plan (runFlightPlan) for its numbers.
+ */
+export type RouteEdit =
+  | { op: 'addWaypointBeginning' | 'addWaypointEnd'; waypoint: WaypointRef }
+  | { op: 'addWaypoint1' | 'addWaypoint2'; waypoint: WaypointRef; reference: WaypointRef }
+  | { op: 'moveUp' | 'moveDown'; waypoint: WaypointRef }
+  | { op: 'removeWaypoint'; code: string }
+  | { op: 'reverseRoute' }
+  | { op: 'setAltitude1'; code: string; altitude: number | string }
+  | { op: 'removeAirway'; airway: WaypointRef }
+  | { op: 'directTo'; target: WaypointRef; position?: { lat: number; lon: number } | null }
+  | { op: 'setDP'; selection: string; finalFixes: Waypoint[]; origin: Waypoint | string | null }
+  | { op: 'setStar'; selection: string; finalFixes: Waypoint[]; destination: Waypoint | string | null }
+  | { op: 'selectAproach'; airport: string; procedure: string; transition: string; flag: ProcFlag }
+  | { op: 'removeDP' | 'removeStar' | 'removeAproach' };
+
+/**
+ * The flight-plan engine's methods in the routing worker's message map (spec part 2 §7). Time is
+ * the worker's clock at the call; winds come later with the weather download (calm and ISA until
+ * then, said so in the route's `winds_status`).
+ */
+export interface EngineMethods {
+  parseRoute: { params: { text: string; profile: AircraftProfile }; result: Route };
+  runFlightPlan: { params: { route: Route; profile: AircraftProfile }; result: Route };
+  editRoute: { params: { route: Route; edit: RouteEdit; profile: AircraftProfile }; result: Route };
+  getOptimizerOutput: { params: { route: Route; isVfr: boolean; isEast: boolean; profile: AircraftProfile }; result: OptimizerRow[] };
+  getDPs: { params: { airport: string }; result: ProcedureEntry[] };
+  getStars: { params: { airport: string }; result: ProcedureEntry[] };
+  getProcedures: { params: { airport: string }; result: ProcedureEntry[] };
+  getProcTransitions: { params: { airport: string; procedure: string; flag?: ProcFlag }; result: string[] };
+  getLevel1Transitions: { params: { airport: string; procedure: string; type: 'PE' | 'PD' }; result: string[] };
+  getStarLevel2Transitions: { params: { airport: string; procedure: string; type: 'PE' | 'PD' }; result: string[] };
+  getTransitionWaypoints: {
+    params: { airport: string; procedure: string; transition: string; flag?: ProcFlag };
+    result: TransitionWaypoints;
+  };
+  getFinalWaypoints: { params: { airport: string; procedure: string; transitions: string[]; flag?: ProcFlag }; result: Waypoint[] };
+}
+
+export const ENGINE_METHODS = [
+  'parseRoute',
+  'runFlightPlan',
+  'editRoute',
+  'getOptimizerOutput',
+  'getDPs',
+  'getStars',
+  'getProcedures',
+  'getProcTransitions',
+  'getLevel1Transitions',
+  'getStarLevel2Transitions',
+  'getTransitionWaypoints',
+  'getFinalWaypoints',
+] as const satisfies readonly (keyof EngineMethods)[];
