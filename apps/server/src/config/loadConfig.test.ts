@@ -34,6 +34,7 @@ describe('loadConfig defaults', () => {
       webDist: `${repoRoot}/apps/web/dist`,
       dataChannel: 'dev',
       navdataDir: `${repoRoot}/var/navdata`,
+      chartsDir: undefined,
       endpoints: endpointsForOrigin('http://localhost:8080'),
       repoRoot,
     });
@@ -142,6 +143,8 @@ describe('loadConfig databases', () => {
   it('resolves a relative NAVDATA_DIR from the repo root and keeps absolute ones', () => {
     expect(loadConfig({ NAVDATA_DIR: 'data/nav' }).navdataDir).toBe(`${repoRoot}/data/nav`);
     expect(loadConfig({ NAVDATA_DIR: '/srv/clearway/navdata' }).navdataDir).toBe('/srv/clearway/navdata');
+    expect(loadConfig({ CHARTS_DIR: 'data/charts' }).chartsDir).toBe(`${repoRoot}/data/charts`);
+    expect(loadConfig({ CHARTS_DIR: '' }).chartsDir).toBeUndefined();
   });
 
   it('rejects other database URLs without echoing the password', () => {

@@ -40,6 +40,8 @@ export interface Config {
   dataChannel: DataChannel;
   /** Absolute path of the nav data artifacts: `{navdataDir}/{channel}/{region}.cwnav` (+ `.gz`, `.br`). */
   navdataDir: string;
+  /** Absolute path of the VFR chart raster tiles `{z}/{x}/{y}.png`, or undefined when none are configured. */
+  chartsDir: string | undefined;
   /** Every endpoint the web app talks to; all on publicOrigin unless overridden. */
   endpoints: EndpointMap;
   /** Absolute path of the monorepo root. */
@@ -85,7 +87,7 @@ function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
 
 /**
  * Reads and validates the server's configuration from an environment (normally `process.env`).
- * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST, NAVDATA_DIR) resolve from the repo root.
+ * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST, NAVDATA_DIR, CHARTS_DIR) resolve from the repo root.
  * @throws ConfigError naming every bad variable, e.g.
  *   `Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")`.
  */
@@ -134,6 +136,7 @@ export function loadConfig(env: Env): Config {
     webDist: resolveFromRoot(repoRoot, vars.WEB_DIST ?? DEFAULT_WEB_DIST),
     dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
     navdataDir: resolveFromRoot(repoRoot, vars.NAVDATA_DIR ?? DEFAULT_NAVDATA_DIR),
+    chartsDir: vars.CHARTS_DIR === undefined ? undefined : resolveFromRoot(repoRoot, vars.CHARTS_DIR),
     endpoints,
     repoRoot,
   };

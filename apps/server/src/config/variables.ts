@@ -102,6 +102,7 @@ export const variablesSchema = z.object({
   WEB_DIST: optional(filePath),
   DATA_CHANNEL: optional(dataChannel),
   NAVDATA_DIR: optional(filePath),
+  CHARTS_DIR: optional(filePath),
 });
 
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */
