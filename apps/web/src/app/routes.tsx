@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AirportPage } from '../features/airport/AirportPage';
 import { SimPfdPage } from '../features/sim/SimPfdPage';
 import { RenderFailure } from './ErrorBoundary';
 import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from './pages';
@@ -11,6 +12,7 @@ import { StartRedirect } from './StartRedirect';
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   SimPFD: <SimPfdPage />,
+  airport: <AirportPage />,
 };
 
 const fallback = <PlannedPage page={FALLBACK_PAGE} />;

@@ -47,6 +47,7 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     inBounds: ({ kind, bounds }) => loaded().inBounds(kind, bounds),
     nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
+    airport: ({ code }) => loaded().airport(code),
     ...createEngineHandlers(loaded, clock),
   };
   return handlers;

@@ -37,6 +37,8 @@ export interface RoutingMethods extends EngineMethods {
   inBounds: { params: { kind: 'airport' | 'navaid' | 'fix'; bounds: Bounds }; result: (Airport | Navaid | Fix)[] };
   nearestAirports: { params: { point: LatLon; count: number }; result: { airport: Airport; distanceNm: number }[] };
   procedures: { params: { airportId: string; kind?: ProcedureKind }; result: Procedure[] };
+  /** An airport's full record (runways, ends, frequencies) by id, FAA or ICAO code; null when unknown. */
+  airport: { params: { code: string }; result: Airport | null };
 }
 
 export type RoutingMethod = keyof RoutingMethods;
@@ -59,6 +61,7 @@ export const ROUTING_METHODS = [
   'inBounds',
   'nearestAirports',
   'procedures',
+  'airport',
   ...ENGINE_METHODS,
 ] as const satisfies readonly RoutingMethod[];
 

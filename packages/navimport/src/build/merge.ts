@@ -1,5 +1,5 @@
 import type { Airport, Airway, Fix, Navaid, PointKind, Procedure, Runway, SourceId } from '@clearway/navdb';
-import { distanceNm } from './distance.js';
+import { greatCircleDistanceNm as distanceNm } from '@clearway/geo';
 import type { DanglingReference, MergeConflict } from './report.js';
 import { byPrecedence, type SourceData } from './sourceData.js';
 

@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testPrefs } from '../../test/renderApp';
+import { tinyArtifact } from '../../test/navFixture';
+import { createRoutingHandlers, runHandler } from '../../worker/handlers';
+import type { RoutingMethod, RoutingParams } from '../../worker/messages';
+import type { RoutingWorkerFacade } from '../../worker/facade';
+
+/** A fake routing facade: the real handlers over the tiny data set, in-process, with no worker. */
+async function fakeRouting(): Promise<RoutingWorkerFacade> {
+  const handlers = createRoutingHandlers();
+  const signal = new AbortController().signal;
+  await runHandler(handlers, 'loadDatabase', { bytes: tinyArtifact() }, { signal });
+  const call = <M extends RoutingMethod>(method: M, params: RoutingParams<M>) => runHandler(handlers, method, params, { signal });
+  return { call } as unknown as RoutingWorkerFacade;
+}
+
+describe('AirportPage', () => {
+  it('shows the empty state when no airport is selected', async () => {
+    renderApp('/app/airport', { services: { routing: await fakeRouting() } });
+    expect(await screen.findByText('Search an airport to see it here')).toBeTruthy();
+    expect(screen.getByTestId('page-airport')).toBeTruthy();
+  });
+
+  it('shows the airport from ?id: ids, name, place, elevation, DMS position, runways, frequencies, diagram; no wind column', async () => {
+    const { prefs } = renderApp('/app/airport?id=KHWD', { services: { routing: await fakeRouting() } });
+    expect((await screen.findByTestId('airport-name')).textContent).toBe('HAYWARD EXECUTIVE');
+    expect(screen.getByTestId('airport-ids').textContent).toBe('FAA: HWD · ICAO: KHWD');
+    expect(screen.getByTestId('airport-place').textContent).toBe('HAYWARD, CA');
+    expect(screen.getByTestId('airport-elevation').textContent).toBe('Elevation: 50 ft');
+    expect(screen.getByTestId('airport-position').textContent).toMatch(/^Position: 37°39'32\.0"N 122°07'18\.1"W$/);
+    expect(screen.getByTestId('airport-tower').textContent).toBe('Tower: Towered');
+    expect(screen.getByTestId('airport-fuel').textContent).toBe('Fuel: 100LL,A');
+    const row = screen.getByTestId('runway-10L/28R');
+    expect(row.textContent).toContain('5,694 ft');
+    expect(row.textContent).toContain('150 ft');
+    expect(row.textContent).toContain('ASPH');
+    expect(row.textContent).toContain('10L: 112°T');
+    expect(row.textContent).toContain('28R: 292°T');
+    expect(screen.queryByText(/wind/i)).toBeNull();
+    expect(within(screen.getByTestId('airport-frequencies')).getByText('120.600')).toBeTruthy();
+    const svg = screen.getByTestId('runway-diagram');
+    expect(svg.querySelectorAll('line').length).toBeGreaterThan(0);
+    // Opening it made it recent and the selected airport.
+    await waitFor(async () => expect((await prefs.recent_airports.get('HWD'))?.deleted ?? (await prefs.recent_airports.get('KHWD'))?.deleted).toBe('F'));
+    await waitFor(async () => expect(await prefs.getProperty('airport_id')).toBeTruthy());
+  });
+
+  it('opens the stored airport_id without a query', async () => {
+    const prefs = testPrefs();
+    await prefs.setProperty('airport_id', 'KOAK');
+    renderApp('/app/airport', { prefs, services: { routing: await fakeRouting() } });
+    expect((await screen.findByTestId('airport-name')).textContent).toBe('METROPOLITAN OAKLAND INTL');
+  });
+
+  it('stars and unstars (soft delete) and lists favourites and recents in the toolbar menus', async () => {
+    const { prefs } = renderApp('/app/airport?id=KHWD', { services: { routing: await fakeRouting() } });
+    await screen.findByTestId('airport-name');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Favorite airports' }));
+    expect(await screen.findByText(/tap the star icon/)).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    await screen.findByRole('button', { name: 'Remove from favorites' });
+    const code = (await prefs.fav_airports.toArray())[0]?.code;
+    expect(code).toBeTruthy();
+    expect(await prefs.fav_airports.get(code!)).toMatchObject({ deleted: 'F' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Favorite airports' }));
+    const favMenu = await screen.findByRole('menu');
+    expect(await within(favMenu).findByText(code!)).toBeTruthy();
+    fireEvent.keyDown(favMenu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Recent airports' }));
+    const recentMenu = await screen.findByRole('menu');
+    expect(await within(recentMenu).findByText(code!)).toBeTruthy();
+    fireEvent.keyDown(recentMenu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from favorites' }));
+    await screen.findByRole('button', { name: 'Add to favorites' });
+    expect(await prefs.fav_airports.get(code!)).toMatchObject({ deleted: 'T' });
+  });
+
+  it('the En Route Airports menu (A) is empty without a route', async () => {
+    renderApp('/app/airport?id=KHWD', { services: { routing: await fakeRouting() } });
+    await screen.findByTestId('airport-name');
+    expect(screen.getByRole('button', { name: 'En Route Airports' }).textContent).toBe('A');
+    fireEvent.click(screen.getByRole('button', { name: 'En Route Airports' }));
+    expect(await screen.findByText(/No route/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Box, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Toolbar, Tooltip, Typography } from '@mui/material';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { formatDms } from '@clearway/geo';
+import type { Airport, AirportSummary, Frequency, RunwayInfo } from '@clearway/navdb';
+import { useServices } from '../../app/services';
+import { PrefsDb } from '../../db/prefs';
+import { useAppSelector } from '../../store/hooks';
+import { addRecentAirport, isFavoriteAirport, listFavoriteAirports, listRecentAirports, setFavoriteAirport } from './airportLists';
+import { ToolbarMenu, type MenuEntry } from './AirportMenus';
+import { mergeEnRoute, routePoints } from './enRoute';
+import { RunwayDiagram } from './RunwayDiagram';
+
+export const AIRPORT_EMPTY_TEXT = 'Search an airport to see it here';
+export const FAVORITES_EMPTY_HINT = 'No favorite airports yet: tap the star icon on an airport to save it here.';
+
+interface Loaded {
+  code: string;
+  summary: AirportSummary;
+  airport: Airport | null;
+  runwayInfo: RunwayInfo | null;
+}
+
+type LoadState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'notFound'; code: string } | { kind: 'loaded'; data: Loaded };
+
+/** A frequency as pilots read it: MHz with 3 decimals (VHF/UHF), else kHz. */
+export function formatFrequency(khz: number): string {
+  return khz >= 30_000 ? (khz / 1000).toFixed(3) : `${khz} kHz`;
+}
+
+function feet(value: number | null): string {
+  return value === null ? '—' : `${value.toLocaleString('en-US')} ft`;
+}
+
+function heading(deg: number | null): string {
+  return deg === null ? '—' : `${String(Math.round(deg) % 360 || 360).padStart(3, '0')}°T`;
+}
+
+function yesNo(value: boolean | null): string {
+  return value === null ? '—' : value ? 'Yes' : 'No';
+}
+
+/** The current route of the route slice when that slice exists. */
+function useCurrentRoute(): unknown {
+  return useAppSelector((s) => (s as unknown as { route?: { current?: unknown } }).route?.current ?? null);
+}
+
+/** The airport page (/app/airport): the selected airport's details, favourite star and airport menus. */
+export function AirportPage() {
+  const services = useServices();
+  const { routing, prefs } = services;
+  const lists = prefs instanceof PrefsDb ? prefs : null;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryId = params.get('id')?.trim().toUpperCase() || null;
+  const [storedId, setStoredId] = useState<string | null>(null);
+  const dbStatus = useAppSelector((s) => s.navData.status);
+  const currentRoute = useCurrentRoute();
+  const [result, setResult] = useState<{ code: string; value: Loaded | null } | null>(null);
+  const [favorite, setFavorite] = useState(false);
+
+  useEffect(() => {
+    if (queryId) return;
+    let live = true;
+    prefs.getProperty('airport_id').then(
+      (id) => live && setStoredId(id ? id.toUpperCase() : null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [prefs, queryId]);
+
+  const code = queryId ?? storedId;
+
+  useEffect(() => {
+    if (!code || !routing) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    (async () => {
+      const summary = await routing.call('airportSummary', { code }, { signal });
+      if ('error' in summary) {
+        if (!signal.aborted) setResult({ code, value: null });
+        return;
+      }
+      const [airport, runwayInfo] = await Promise.all([
+        routing.call('airport', { code }, { signal }).catch(() => null),
+        routing.call('getRunwayInfo', { airportId: code }, { signal }).catch(() => null),
+      ]);
+      if (signal.aborted) return;
+      setResult({ code, value: { code, summary, airport, runwayInfo } });
+      if (lists) {
+        await addRecentAirport(lists, summary.code);
+        setFavorite(await isFavoriteAirport(lists, summary.code));
+      }
+      await prefs.setProperty('airport_id', summary.code);
+    })().catch(() => {
+      // The database is not loaded yet (or the call was cancelled): stay loading until it is.
+    });
+    return () => controller.abort();
+  }, [code, routing, lists, prefs, dbStatus]);
+
+  const open = useCallback((next: string) => navigate(`/app/airport?id=${encodeURIComponent(next)}`), [navigate]);
+
+  const loadFavorites = useCallback(async (): Promise<MenuEntry[]> => (lists ? (await listFavoriteAirports(lists)).map((r) => ({ code: r.code })) : []), [lists]);
+  const loadRecents = useCallback(async (): Promise<MenuEntry[]> => (lists ? (await listRecentAirports(lists)).map((r) => ({ code: r.code })) : []), [lists]);
+  const loadEnRoute = useCallback(async (): Promise<MenuEntry[]> => {
+    const points = routePoints(currentRoute);
+    if (!routing || points.length === 0) return [];
+    const perPoint = await Promise.all(points.map((point) => routing.call('nearestAirports', { point, count: 5 })));
+    return mergeEnRoute(perPoint);
+  }, [currentRoute, routing]);
+
+  const state: LoadState =
+    !code || !routing
+      ? { kind: 'idle' }
+      : result?.code !== code
+        ? { kind: 'loading' }
+        : result.value
+          ? { kind: 'loaded', data: result.value }
+          : { kind: 'notFound', code };
+  const loaded = state.kind === 'loaded' ? state.data : null;
+  const toggleFavorite = async () => {
+    if (!loaded || !lists) return;
+    const next = !favorite;
+    await setFavoriteAirport(lists, loaded.summary.code, next);
+    setFavorite(next);
+  };
+
+  return (
+    <Box data-testid="page-airport" sx={{ p: 2, overflow: 'auto', height: '100%', boxSizing: 'border-box' }}>
+      <Toolbar disableGutters variant="dense" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
+          Airports
+        </Typography>
+        <ToolbarMenu label="Favorite airports" title="Favorite airports" testId="menu-fav-airports" load={loadFavorites} empty={FAVORITES_EMPTY_HINT} onChoose={open} />
+        <ToolbarMenu label="Recent airports" title="Recent airports" testId="menu-recent-airports" load={loadRecents} empty="No recent airports yet." onChoose={open} />
+        <ToolbarMenu label="A" title="En Route Airports" testId="menu-enroute-airports" load={loadEnRoute} empty="No route: enter a route in the search box." onChoose={open} />
+        {loaded && lists && (
+          <Tooltip title={favorite ? 'Remove from favorites' : 'Add to favorites'}>
+            <IconButton aria-label={favorite ? 'Remove from favorites' : 'Add to favorites'} aria-pressed={favorite} data-testid="airport-favorite" onClick={() => void toggleFavorite()}>
+              {favorite ? <StarIcon color="warning" /> : <StarBorderIcon />}
+            </IconButton>
+          </Tooltip>
+        )}
+      </Toolbar>
+      {state.kind === 'idle' && <Typography data-testid="airport-empty">{AIRPORT_EMPTY_TEXT}</Typography>}
+      {state.kind === 'loading' && <Typography data-testid="airport-loading">Loading airport...</Typography>}
+      {state.kind === 'notFound' && <Typography data-testid="airport-not-found">Airport not found: {state.code}</Typography>}
+      {loaded && <AirportDetails data={loaded} />}
+    </Box>
+  );
+}
+
+function AirportDetails({ data }: { data: Loaded }) {
+  const { summary, airport, runwayInfo } = data;
+  const faa = airport?.faaId ?? (summary.icao === summary.code ? null : summary.code);
+  const icao = airport?.icaoId ?? summary.icao;
+  const place = [summary.municipality, summary.state].filter(Boolean).join(', ') || summary.country;
+  return (
+    <Stack spacing={2} data-testid="airport-details">
+      <Box>
+        <Typography variant="h5" component="h2" data-testid="airport-name">
+          {summary.name}
+        </Typography>
+        <Typography data-testid="airport-ids">
+          {faa && <>FAA: {faa}</>}
+          {faa && icao && ' · '}
+          {icao && <>ICAO: {icao}</>}
+        </Typography>
+        <Typography data-testid="airport-place">{place}</Typography>
+        <Typography data-testid="airport-elevation">Elevation: {feet(summary.elevationFt)}</Typography>
+        <Typography data-testid="airport-position">Position: {formatDms(summary.latDeg, summary.lonDeg)}</Typography>
+        <Typography data-testid="airport-tower">Tower: {summary.towered === null ? '—' : summary.towered ? 'Towered' : 'Non-towered'}</Typography>
+        <Typography data-testid="airport-fuel">Fuel: {airport?.fuelTypes ?? yesNo(summary.fuel)}</Typography>
+      </Box>
+      {airport && airport.runways.length > 0 && (
+        <Paper variant="outlined">
+          <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
+            Runways
+          </Typography>
+          <Table size="small" data-testid="airport-runways">
+            <TableHead>
+              <TableRow>
+                <TableCell>Runway</TableCell>
+                <TableCell>Length</TableCell>
+                <TableCell>Width</TableCell>
+                <TableCell>Surface</TableCell>
+                <TableCell>Headings</TableCell>
+                <TableCell>Lighting</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {airport.runways.map((rwy) => (
+                <TableRow key={rwy.id} data-testid={`runway-${rwy.id}`}>
+                  <TableCell>{rwy.id}</TableCell>
+                  <TableCell>{feet(rwy.lengthFt)}</TableCell>
+                  <TableCell>{feet(rwy.widthFt)}</TableCell>
+                  <TableCell>{rwy.surface ?? rwy.surfaceClass}</TableCell>
+                  <TableCell>{rwy.ends.map((end) => `${end.id}: ${heading(end.trueHeadingDeg)}`).join(', ') || '—'}</TableCell>
+                  <TableCell>{rwy.lighting ?? yesNo(rwy.lighted)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      {airport && airport.frequencies.length > 0 && <Frequencies list={airport.frequencies} />}
+      {runwayInfo && runwayInfo.runway.paths.length > 0 && (
+        <Box>
+          <Typography variant="h6" component="h3">
+            Runway diagram
+          </Typography>
+          <RunwayDiagram paths={runwayInfo.runway.paths} />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function Frequencies({ list }: { list: Frequency[] }) {
+  return (
+    <Paper variant="outlined">
+      <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
+        Frequencies
+      </Typography>
+      <Table size="small" data-testid="airport-frequencies">
+        <TableBody>
+          {list.map((f, i) => (
+            <TableRow key={`${f.type}-${f.frequencyKhz}-${i}`}>
+              <TableCell>{f.type}</TableCell>
+              <TableCell>{formatFrequency(f.frequencyKhz)}</TableCell>
+              <TableCell>{f.description ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
