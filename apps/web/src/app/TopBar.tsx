@@ -6,6 +6,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useAppSelector } from '../store/hooks';
 import { isSettled } from '../store/readinessSlice';
+import { SearchBox } from '../features/search/SearchBox';
 
 /** Top bar text until the nav (airport) database has settled (spec part 1 §2 "Shell"). */
 export const NAV_DB_LOADING_TITLE = 'Nav Database is Loading...';
@@ -21,6 +22,8 @@ interface Props {
 /** Menu button (only once the nav database has settled), page title, settings button. */
 export function TopBar({ height, title, onMenu, onSettings }: Props) {
   const navDbSettled = useAppSelector((s) => isSettled(s.readiness.navDb));
+  // Portrait phones (116 px bar): the search box gets the second bar.
+  const secondBar = height >= 116;
   return (
     <AppBar position="static" color="primary" enableColorOnDark elevation={2} data-testid="top-bar" sx={{ height, justifyContent: 'flex-start' }}>
       <Toolbar sx={{ minHeight: `${Math.min(height, 58)}px !important`, height: Math.min(height, 58), px: 1, gap: 1 }}>
@@ -29,13 +32,25 @@ export function TopBar({ height, title, onMenu, onSettings }: Props) {
             <MenuIcon />
           </IconButton>
         )}
-        <Typography component="div" variant="h6" noWrap sx={{ flex: 1, pl: navDbSettled ? 0 : 1 }} data-testid="top-bar-title">
+        <Typography
+          component="div"
+          variant="h6"
+          noWrap
+          sx={{ flex: navDbSettled && !secondBar ? '0 1 auto' : 1, pl: navDbSettled ? 0 : 1, pr: 1 }}
+          data-testid="top-bar-title"
+        >
           {navDbSettled ? title : NAV_DB_LOADING_TITLE}
         </Typography>
+        {navDbSettled && !secondBar && <SearchBox />}
         <IconButton color="inherit" aria-label="settings" edge="end" onClick={onSettings}>
           <SettingsIcon />
         </IconButton>
       </Toolbar>
+      {navDbSettled && secondBar && (
+        <Toolbar sx={{ minHeight: '58px !important', height: 58, px: 1 }}>
+          <SearchBox />
+        </Toolbar>
+      )}
     </AppBar>
   );
 }

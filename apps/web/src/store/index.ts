@@ -5,6 +5,7 @@ import { unitsSlice } from '../features/settings/unitsSlice';
 import { layoutSlice } from '../features/map/layoutSlice';
 import { initialWelcomeState, welcomeSlice } from '../features/welcome/welcomeSlice';
 import { navDataSlice } from '../features/navdata/navDataSlice';
+import { routeSlice } from '../features/route/routeSlice';
 import { bootSlice } from './bootSlice';
 import { readinessSlice } from './readinessSlice';
 import { configSlice } from './configSlice';
@@ -21,6 +22,7 @@ export const rootReducer = combineReducers({
   config: configSlice.reducer,
   appUpdate: appUpdateSlice.reducer,
   navData: navDataSlice.reducer,
+  route: routeSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

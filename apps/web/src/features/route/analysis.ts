@@ -1,0 +1,19 @@
+import type { AircraftProfile, Route } from '@clearway/flightplan';
+
+/** What an analysis depends on: route string, departure time and cruise altitude (spec part 1 §4). */
+export function analysisKey(route: Pick<Route, 'final_string'>, profile: Pick<AircraftProfile, 'etd' | 'etd_iso' | 'altitude'>): string {
+  return JSON.stringify([route.final_string, profile.etd_iso || profile.etd, profile.altitude]);
+}
+
+/**
+ * Whether to run runFlightPlan: only with a final string and at least two waypoints, and only when
+ * the route string, departure time or cruise altitude changed since the last analysis.
+ */
+export function shouldAnalyze(
+  route: Pick<Route, 'final_string' | 'waypoints'> | null,
+  profile: Pick<AircraftProfile, 'etd' | 'etd_iso' | 'altitude'>,
+  lastKey: string | null,
+): boolean {
+  if (!route || !route.final_string || route.waypoints.length < 2) return false;
+  return analysisKey(route, profile) !== lastKey;
+}

@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Route } from '@clearway/flightplan';
+
+/**
+ * The current route and its analysis (spec part 1 §4 "Search"). `current` is what the map draws
+ * (`state.route.current.all_waypoints`): the parsed route at once, replaced by the analysed route
+ * (runFlightPlan) when the analysis finishes.
+ */
+export interface RouteState {
+  current: Route | null;
+  /** The inputs of the last analysis (route string, departure time, cruise altitude), or null. */
+  lastAnalysisKey: string | null;
+  analyzing: boolean;
+  /** The airport last selected from the search box (also stored as prefs `airport_id`). */
+  selectedAirportId: string | null;
+}
+
+export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null };
+
+export const routeSlice = createSlice({
+  name: 'route',
+  initialState: initialRouteState,
+  reducers: {
+    /** A parsed (not yet analysed) route becomes the current route. */
+    routeSet(state, action: PayloadAction<Route>) {
+      state.current = action.payload;
+    },
+    /** The clear button: no route. */
+    routeCleared(state) {
+      state.current = null;
+      state.lastAnalysisKey = null;
+      state.analyzing = false;
+    },
+    analysisStarted(state, action: PayloadAction<string>) {
+      state.analyzing = true;
+      state.lastAnalysisKey = action.payload;
+    },
+    /** The analysed route, if it is still for the current route string. */
+    routeAnalyzed(state, action: PayloadAction<Route>) {
+      state.analyzing = false;
+      if (!state.current || state.current.final_string === action.payload.final_string) state.current = action.payload;
+    },
+    analysisFailed(state) {
+      state.analyzing = false;
+      state.lastAnalysisKey = null;
+    },
+    airportSelected(state, action: PayloadAction<string>) {
+      state.selectedAirportId = action.payload;
+    },
+  },
+});
+
+export const { routeSet, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected } = routeSlice.actions;

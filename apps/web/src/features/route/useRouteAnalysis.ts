@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { DEFAULT_PROFILE, type AircraftProfile, type Route } from '@clearway/flightplan';
+import type { PropertyStore } from '../../db/prefs';
+import type { RoutingWorkerFacade } from '../../worker/facade';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { SEARCH_DEBOUNCE_MS } from '../search/suggestions';
+import { analysisKey, shouldAnalyze } from './analysis';
+import { analysisFailed, analysisStarted, routeAnalyzed, routeSet } from './routeSlice';
+
+type Routing = Pick<RoutingWorkerFacade, 'call'>;
+
+/** The aircraft profile for parsing and analysis: the stored one over the defaults. */
+export async function loadProfile(prefs: PropertyStore | undefined): Promise<AircraftProfile> {
+  const stored = await prefs?.getProperty('profile').catch(() => undefined);
+  return { ...DEFAULT_PROFILE, ...(stored as Partial<AircraftProfile> | undefined) };
+}
+
+function isRoute(value: unknown): value is Route {
+  const r = value as Partial<Route> | null | undefined;
+  return !!r && typeof r.final_string === 'string' && Array.isArray(r.waypoints) && Array.isArray(r.all_waypoints);
+}
+
+/**
+ * Restores the stored route at start, and analyses the current route (runFlightPlan) 500 ms after
+ * it changes, only when shouldAnalyze says so (spec part 1 §4 "Search").
+ */
+export function useRouteAnalysis(routing: Routing | undefined, prefs: PropertyStore | undefined): void {
+  const dispatch = useAppDispatch();
+  const current = useAppSelector((s) => s.route.current);
+  const lastKey = useAppSelector((s) => s.route.lastAnalysisKey);
+
+  useEffect(() => {
+    let live = true;
+    void prefs
+      ?.getProperty('route')
+      .then((stored) => {
+        if (live && isRoute(stored)) dispatch(routeSet(stored));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Once per mount: a stored route restored at start.
+  }, [dispatch, prefs]);
+
+  useEffect(() => {
+    if (!routing || !current) return;
+    const timer = window.setTimeout(() => {
+      void (async () => {
+        const profile = await loadProfile(prefs);
+        if (!shouldAnalyze(current, profile, lastKey)) return;
+        dispatch(analysisStarted(analysisKey(current, profile)));
+        try {
+          dispatch(routeAnalyzed(await routing.call('runFlightPlan', { route: current, profile })));
+        } catch {
+          dispatch(analysisFailed());
+        }
+      })();
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [routing, prefs, current, lastKey, dispatch]);
+}

@@ -1,0 +1,149 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AirportSummary, SearchHit } from '@clearway/navdb';
+import type { Route } from '@clearway/flightplan';
+import { ServicesContext, type AppServices } from '../../app/services';
+import type { RoutingWorkerFacade } from '../../worker/facade';
+import { makeStore } from '../../store';
+import { testPrefs } from '../../test/renderApp';
+import { SearchBox, type SearchMode } from './SearchBox';
+
+const HWD = { code: 'HWD', icao: 'KHWD', name: 'HAYWARD EXEC', municipality: 'HAYWARD', state: 'CA' } as AirportSummary;
+const KNOWN = new Set(['KHWD', 'OAK', 'KSFO']);
+
+/** A fake routing facade: one airport, a tiny route parser, runFlightPlan sets a distance. */
+function fakeRouting() {
+  const calls: string[] = [];
+  const call = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    calls.push(method);
+    switch (method) {
+      case 'search': {
+        const q = String(params.query);
+        const hits: SearchHit[] = [];
+        if ('KHWD'.startsWith(q) || 'HAYWARD'.startsWith(q)) hits.push({ type: 'Airport', ident: 'KHWD', name: 'HAYWARD EXEC', place: 'HAYWARD, CA', latDeg: 37.6, lonDeg: -122.1, summary: HWD });
+        if ('OAK'.startsWith(q)) hits.push({ type: 'VOR', ident: 'OAK', name: 'OAKLAND', place: null, latDeg: 37.7, lonDeg: -122.2, summary: null });
+        return hits;
+      }
+      case 'airportSummary':
+        return ['KHWD', 'HWD'].includes(String(params.code)) ? HWD : { error: 'Airport not found' };
+      case 'parseRoute': {
+        const tokens = String(params.text).split(/\s+/).filter(Boolean);
+        const good = tokens.filter((t) => KNOWN.has(t));
+        return {
+          final_string: good.join(' '),
+          ts: 1,
+          total_distance: 0,
+          invalid_tokens: tokens.filter((t) => !KNOWN.has(t)),
+          airway_errors: [],
+          waypoints: good.map((ident) => ({ ident })),
+          all_waypoints: good.map((ident) => ({ ident })),
+        } as unknown as Route;
+      }
+      case 'runFlightPlan':
+        return { ...(params.route as Route), total_distance: 25 };
+      default:
+        throw new Error(`unexpected ${method}`);
+    }
+  };
+  return { routing: { call } as unknown as RoutingWorkerFacade, calls };
+}
+
+function setup(mode: SearchMode = 'route') {
+  const prefs = testPrefs();
+  const store = makeStore({ prefs });
+  const { routing, calls } = fakeRouting();
+  const services: AppServices = { prefs, applyUpdate: () => undefined, appVersion: 't', routing };
+  const router = createMemoryRouter(
+    [
+      { path: '/app/map1', element: <SearchBox mode={mode} /> },
+      { path: '/app/airport', element: <div data-testid="airport-page" /> },
+    ],
+    { initialEntries: ['/app/map1'] },
+  );
+  render(
+    <Provider store={store}>
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </ServicesContext.Provider>
+    </Provider>,
+  );
+  const input = screen.getByRole('combobox');
+  const type = (text: string) => fireEvent.change(input, { target: { value: text } });
+  return { prefs, store, router, calls, input, type };
+}
+
+const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
+const WAIT = { timeout: 3000 };
+
+describe('SearchBox', () => {
+  it('suggests an airport by id after the debounce and selects it with the keyboard', async () => {
+    const { input, type, prefs, router, store } = setup();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    type(' khwd');
+    await waitFor(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true), WAIT);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]?.id);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/airport'), WAIT);
+    expect(await prefs.getProperty('airport_id')).toBe('HWD');
+    expect(store.getState().route.selectedAirportId).toBe('HWD');
+  });
+
+  it('finds an airport by name', async () => {
+    const { type } = setup();
+    type('Hayward');
+    await waitFor(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true), WAIT);
+  });
+
+  it('shows the parsed route with its distance; Enter stores it, adds a recent search and analyses it', async () => {
+    const { input, type, prefs, store, calls } = setup();
+    type('khwd oak ksfo');
+    await waitFor(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 25 nm'), WAIT);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(store.getState().route.current?.final_string).toBe('KHWD OAK KSFO'), WAIT);
+    await waitFor(async () => expect((await prefs.getProperty('route'))?.final_string).toBe('KHWD OAK KSFO'), WAIT);
+    const searches = await prefs.searches.toArray();
+    expect(searches).toEqual([expect.objectContaining({ code: 'KHWD OAK KSFO', deleted: 'F' })]);
+    // Analysis after 500 ms: the analysed route (distance) replaces the parsed one, once.
+    await waitFor(() => expect(store.getState().route.current?.total_distance).toBe(25), WAIT);
+    const runs = calls.filter((c) => c === 'runFlightPlan').length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(calls.filter((c) => c === 'runFlightPlan').length).toBe(runs);
+  });
+
+  it('shows invalid tokens as not recognized and not selectable', async () => {
+    const { type } = setup();
+    type('KHWD ZZZZZ');
+    await waitFor(() => expect(options()).toContain('Not recognized: ZZZZZ'), WAIT);
+    const row = screen.getAllByRole('option').find((o) => o.textContent === 'Not recognized: ZZZZZ');
+    expect(row?.getAttribute('aria-disabled')).toBe('true');
+    expect(options().some((t) => t?.startsWith('Select Route'))).toBe(false);
+  });
+
+  it('clear empties the box and clears the route', async () => {
+    const { input, type, store } = setup();
+    type('KHWD OAK');
+    await waitFor(() => expect(options().some((t) => t?.startsWith('Select Route'))).toBe(true), WAIT);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(store.getState().route.current).not.toBeNull(), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'clear search' }));
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(store.getState().route.current).toBeNull();
+  });
+
+  it('airport mode: Enter checks the summary, stores airport_id and clears the box; a failed summary selects nothing', async () => {
+    const { input, type, prefs, router } = setup('airport');
+    type('ZZZZ');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(router.state.location.pathname).toBe('/app/map1');
+    expect(await prefs.getProperty('airport_id')).toBeUndefined();
+    type('khwd');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/airport'), WAIT);
+    expect(await prefs.getProperty('airport_id')).toBe('HWD');
+  });
+});

@@ -1,0 +1,144 @@
+import type { AirportSummary, SearchHit } from '@clearway/navdb';
+import type { Route } from '@clearway/flightplan';
+import { formatDistance, type DistanceUnit } from '@clearway/geo';
+
+/** Spec part 1 §9. */
+export const SEARCH_LIMIT = 30;
+export const EXTRA_FAVOURITES = 3;
+export const EXTRA_RECENTS = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const CLICK_AWAY_CLOSE_MS = 1000;
+
+/** Search suggestion (spec part 1 §3). */
+export interface Suggestion {
+  /** Unique key in the list. */
+  key: string;
+  type: SearchHit['type'] | 'Route' | 'Error';
+  resultType: 'Route' | 'Recent' | 'Favorite' | 'Search' | 'Error';
+  ident: string;
+  name: string;
+  place: string | null;
+  code: string;
+  summary: AirportSummary | null;
+  /** Route suggestions: the parsed route. */
+  rte?: Route;
+  /** Shown text for route and error rows. */
+  text?: string;
+  selectable: boolean;
+}
+
+/** Spec part 1 §5: trimmed and uppercased before matching. */
+export function normalizeQuery(text: string): string {
+  return text.trim().toUpperCase();
+}
+
+/** Recent search rows, de-duplicated by uppercased code, newest first. */
+export function dedupeRecents<T extends { code: string; ts: number; deleted?: string }>(rows: readonly T[]): T[] {
+  const sorted = rows.filter((row) => row.deleted !== 'T').sort((a, b) => b.ts - a.ts);
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const row of sorted) {
+    const code = row.code.toUpperCase();
+    if (seen.has(code)) continue;
+    seen.add(code);
+    out.push(row);
+  }
+  return out;
+}
+
+function hitKey(s: Pick<Suggestion, 'summary' | 'ident'>): string {
+  return (s.summary?.code ?? s.ident).toUpperCase();
+}
+
+export function suggestionFromHit(hit: SearchHit, resultType: Suggestion['resultType'] = 'Search'): Suggestion {
+  const code = hit.summary?.code ?? hit.ident;
+  return {
+    key: `${resultType}:${hit.type}:${code}:${hit.latDeg ?? ''}`,
+    type: hit.type,
+    resultType,
+    ident: hit.ident,
+    name: hit.name,
+    place: hit.place,
+    code,
+    summary: hit.summary,
+    selectable: true,
+  };
+}
+
+/** A favourite airport or recent search as a suggestion (summary when it is a known airport). */
+export function extraSuggestion(code: string, summary: AirportSummary | null, resultType: 'Recent' | 'Favorite'): Suggestion {
+  return {
+    key: `${resultType}:${code}`,
+    type: summary ? 'Airport' : 'Waypoint',
+    resultType,
+    ident: summary?.icao ?? code,
+    name: summary?.name ?? code,
+    place: summary ? [summary.municipality, summary.state].filter(Boolean).join(', ') || null : null,
+    code: summary?.code ?? code,
+    summary,
+    selectable: true,
+  };
+}
+
+/** Whether a favourite or recent matches the query (prefix of code, ident or name). */
+export function extraMatches(s: Suggestion, query: string): boolean {
+  if (!query) return true;
+  return [s.code, s.ident, s.name].some((field) => field.toUpperCase().startsWith(query));
+}
+
+/**
+ * Search results plus up to 3 favourites and 3 recents, de-duplicated by summary code or ident
+ * (spec part 1 §4, §5, §9); favourites and recents first.
+ */
+export function mergeSuggestions(hits: readonly Suggestion[], favourites: readonly Suggestion[], recents: readonly Suggestion[], query: string): Suggestion[] {
+  const out: Suggestion[] = [];
+  const seen = new Set<string>();
+  const add = (s: Suggestion) => {
+    const key = hitKey(s);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(s);
+  };
+  favourites.filter((s) => extraMatches(s, query)).slice(0, EXTRA_FAVOURITES).forEach(add);
+  recents.filter((s) => extraMatches(s, query)).slice(0, EXTRA_RECENTS).forEach(add);
+  hits.slice(0, SEARCH_LIMIT).forEach(add);
+  return out;
+}
+
+/** Selectable only when airway_errors and invalid_tokens are both empty (spec part 1 §5). */
+export function routeIsSelectable(route: Pick<Route, 'airway_errors' | 'invalid_tokens'>): boolean {
+  return route.airway_errors.length === 0 && route.invalid_tokens.length === 0;
+}
+
+/** 'Select Route: {final string} Distance: {value} {unit}'. */
+export function routeSuggestionText(route: Pick<Route, 'final_string' | 'total_distance'>, unit: DistanceUnit): string {
+  return `Select Route: ${route.final_string} Distance: ${formatDistance(route.total_distance, unit)}`;
+}
+
+/** The route row(s): the selectable route, or one error row per airway error and invalid token. */
+export function routeSuggestions(route: Route, unit: DistanceUnit): Suggestion[] {
+  const base = { ident: '', name: '', place: null, code: route.final_string, summary: null, rte: route };
+  if (routeIsSelectable(route)) {
+    return [{ ...base, key: `Route:${route.final_string}`, type: 'Route', resultType: 'Route', text: routeSuggestionText(route, unit), selectable: true }];
+  }
+  return [
+    ...route.airway_errors.map((error, i) => ({ ...base, key: `AirwayError:${i}`, type: 'Error' as const, resultType: 'Error' as const, text: error, selectable: false })),
+    ...route.invalid_tokens.map((token, i) => ({
+      ...base,
+      key: `Invalid:${i}:${token}`,
+      type: 'Error' as const,
+      resultType: 'Error' as const,
+      text: `Not recognized: ${token}`,
+      selectable: false,
+    })),
+  ];
+}
+
+/** The primary and secondary text of a search row. */
+export function suggestionLabel(s: Suggestion): { primary: string; secondary: string } {
+  if (s.text) return { primary: s.text, secondary: '' };
+  const id = s.summary ? [s.summary.code, s.summary.icao && s.summary.icao !== s.summary.code ? s.summary.icao : null].filter(Boolean).join(' / ') : s.ident;
+  const tag = s.resultType === 'Recent' ? 'Recent' : s.resultType === 'Favorite' ? 'Favorite' : s.type;
+  const primary = s.name && s.name !== id ? `${id} ${s.name}` : id;
+  return { primary: primary.trim(), secondary: [tag, s.place].filter(Boolean).join(' · ') };
+}
