@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_WEBGL_REASON } from './readiness';
 import { act, screen } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
 import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../store/readinessSlice';
@@ -6,12 +7,12 @@ import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../
 describe('loading screen and top bar', () => {
   it('waits for the nav database, then the service worker; the menu button appears with the nav database', async () => {
     const { store } = renderApp('/app/airport', { settled: false });
-    // The map host settles the map signal as soon as the shell mounts.
+    // Without WebGL (jsdom) the map host settles the map signal as soon as the shell mounts.
     expect(await screen.findByText('Loading Nav Database...')).toBeTruthy();
     expect(screen.getByTestId('top-bar-title').textContent).toBe('Nav Database is Loading...');
     expect(screen.queryByRole('button', { name: 'menu' })).toBeNull();
     expect(screen.getByRole('button', { name: 'settings' })).toBeTruthy();
-    expect(store.getState().readiness.map).toEqual({ state: 'unavailable', reason: 'The moving map comes in a later issue' });
+    expect(store.getState().readiness.map).toEqual({ state: 'unavailable', reason: NO_WEBGL_REASON });
 
     act(() => {
       store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason: 'No nav database is installed on this server' }));

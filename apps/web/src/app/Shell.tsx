@@ -22,6 +22,8 @@ export function Shell() {
   const navDbState = useAppSelector((s) => s.navData.status);
   const navDbCycle = useAppSelector((s) => s.navData.loaded?.cycle ?? '');
   const page = pageForPath(pathname);
+  // On the map pages the map views (MapHost) are the page: the page layer lets pointer events through.
+  const onMap = /^\/app\/map[12]\/?$/.test(pathname);
 
   useEffect(() => {
     if (!import.meta.env.PROD) return;
@@ -48,7 +50,7 @@ export function Shell() {
       <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'auto' }}>
         <MapHost />
         {/* The page mounts under the loading screen but cannot be used until loading is over. */}
-        <Box inert={loading} sx={{ minHeight: '100%' }}>
+        <Box inert={loading} sx={onMap ? { position: 'relative', pointerEvents: 'none' } : { position: 'relative', minHeight: '100%' }}>
           <ErrorBoundary key={pathname}>
             <Outlet />
           </ErrorBoundary>

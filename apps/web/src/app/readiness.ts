@@ -51,19 +51,35 @@ export function promiseReadinessSource(signal: ReadinessSignalName, outcome: () 
   };
 }
 
-export const NO_MAP_REASON = 'The moving map comes in a later issue';
+export const NO_WEBGL_REASON = 'This browser cannot draw the map (no WebGL)';
 
 /**
- * The map signal. The moving map does not exist yet (it comes in a later issue); the shell's map host
- * (src/features/map/MapHost.tsx), where the map views will live, reports 'unavailable' with
- * NO_MAP_REASON when it mounts, so the loading screen never waits for a map that is not there.
+ * The map signal, fed by the map itself (src/features/map/MapHost.tsx): `ready` on the first map's
+ * first `idle` (its style, tiles and layers drawn), `unavailable` when the browser has no WebGL or the
+ * map fails to start. Calls made before the source starts are kept and reported when it starts.
  */
-export function mapPlaceholderReadinessSource(): ReadinessSource {
+export interface MapReadinessSource extends ReadinessSource {
+  ready(): void;
+  fail(reason: string): void;
+}
+
+export function mapReadinessSource(): MapReadinessSource {
+  let pending: { state: SettledState; reason?: string } | null = null;
+  let reporter: ReadinessReport | null = null;
+  const settle = (state: SettledState, reason?: string) => {
+    if (reporter) reporter(state, reason);
+    else pending ??= { state, reason };
+  };
   return {
     signal: 'map',
     start(report) {
-      report('unavailable', NO_MAP_REASON);
-      return () => undefined;
+      reporter = report;
+      if (pending) report(pending.state, pending.reason);
+      return () => {
+        reporter = null;
+      };
     },
+    ready: () => settle('ready'),
+    fail: (reason) => settle('unavailable', reason),
   };
 }

@@ -1,15 +1,196 @@
-import { useLayoutEffect } from 'react';
-import { useAppDispatch } from '../../store/hooks';
-import { connectReadinessSource, mapPlaceholderReadinessSource } from '../../app/readiness';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../app/readiness';
+import { useServices } from '../../app/services';
+import { selectAirportDbLoaded } from '../navdata/navDataSlice';
+import { setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
+import { mapSync } from './mapSync';
+
+const MapView = lazy(() => import('./MapView'));
+
+/** Debounce of the divider drag before the maps are resized and the position is kept (spec part 1 §9). */
+export const DIVIDER_DEBOUNCE_MS = 300;
+const DIVIDER_KEY = 'clearway.mapDivider';
+
+function webGlAvailable(): boolean {
+  return typeof window !== 'undefined' && typeof window.WebGL2RenderingContext !== 'undefined';
+}
+
+function isMapPath(pathname: string): boolean {
+  return /^\/app\/map[12]\/?$/.test(pathname);
+}
+
+function storedDivider(): number {
+  const value = Number(window.localStorage.getItem(DIVIDER_KEY));
+  return Number.isFinite(value) && value >= 0.15 && value <= 0.85 ? value : 0.5;
+}
 
 /**
- * Where the two map views will live, behind every page of the shell. The moving map comes in a later
- * issue: for now this renders nothing and reports the map signal 'unavailable', so the loading screen
- * does not wait for a map that does not exist.
+ * The map views behind every page of the shell (spec part 1 §2 "Shell"): one or two MapLibre maps
+ * (single, split horizontal, split vertical), the layout buttons, and the map readiness signal
+ * ('ready' on the first map's first idle; 'unavailable' without WebGL).
  */
 export function MapHost() {
   const dispatch = useAppDispatch();
-  // A layout effect settles the signal before the first paint, so 'Loading Map...' never flashes.
-  useLayoutEffect(() => connectReadinessSource(dispatch, mapPlaceholderReadinessSource()), [dispatch]);
-  return null;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { routing } = useServices();
+  const layout = useAppSelector((s) => s.layout);
+  const dark = useAppSelector((s) => s.settings.dark_mode);
+  const performanceMode = useAppSelector((s) => s.settings.performance_mode);
+  const navDbLoaded = useAppSelector(selectAirportDbLoaded);
+  const route = useAppSelector((s) => (s as { route?: { current?: { all_waypoints?: { lat: number; lon: number; code?: string }[] } | null } }).route?.current?.all_waypoints ?? null);
+  const [vfr, setVfr] = useState(false);
+  const [divider, setDivider] = useState(storedDivider);
+  const readiness = useMemo(() => mapReadinessSource(), []);
+  const canDraw = webGlAvailable();
+
+  // A layout effect settles the signal before the first paint when there is no WebGL (tests, old browsers).
+  useLayoutEffect(() => {
+    if (!canDraw) readiness.fail(NO_WEBGL_REASON);
+    return connectReadinessSource(dispatch, readiness);
+  }, [dispatch, readiness, canDraw]);
+
+  useEffect(() => {
+    mapSync.enabled = layout.sync_map_views;
+  }, [layout.sync_map_views]);
+
+  // Divider: live position at once, maps resized and position kept after the drag settles.
+  const settle = useRef<number | undefined>(undefined);
+  const moveDivider = useCallback((ratio: number) => {
+    const clamped = Math.min(0.85, Math.max(0.15, ratio));
+    setDivider(clamped);
+    window.clearTimeout(settle.current);
+    settle.current = window.setTimeout(() => {
+      window.localStorage.setItem(DIVIDER_KEY, String(clamped));
+      mapSync.resizeAll();
+    }, DIVIDER_DEBOUNCE_MS);
+  }, []);
+  useEffect(() => () => window.clearTimeout(settle.current), []);
+
+  const area = useRef<HTMLDivElement>(null);
+  const split = layout.splitHorizontal || layout.splitVertical;
+  const onMap = isMapPath(pathname);
+  // /app/map2 shows view two in the first pane when not split.
+  const firstView = !split && pathname.startsWith('/app/map2') ? layout.viewTwoId : layout.viewOneId;
+
+  const startDrag = (event: React.PointerEvent<HTMLDivElement>) => {
+    const box = area.current?.getBoundingClientRect();
+    if (!box) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const move = (e: PointerEvent) => moveDivider(layout.splitHorizontal ? (e.clientY - box.top) / box.height : (e.clientX - box.left) / box.width);
+    const target = event.currentTarget;
+    const up = () => {
+      target.removeEventListener('pointermove', move);
+      target.removeEventListener('pointerup', up);
+    };
+    target.addEventListener('pointermove', move);
+    target.addEventListener('pointerup', up);
+  };
+
+  const view = (viewId: number, hash: boolean) => (
+    <MapView
+      key={viewId}
+      viewId={viewId}
+      theme={dark ? 'night' : 'day'}
+      performance={performanceMode}
+      vfr={vfr}
+      routing={routing}
+      navDbLoaded={navDbLoaded}
+      route={route}
+      hash={hash}
+      onIdle={readiness.ready}
+      onError={readiness.fail}
+    />
+  );
+
+  const percent = `${(divider * 100).toFixed(1)}%`;
+  const direction = layout.splitHorizontal ? 'column' : 'row';
+  return (
+    <Box
+      ref={area}
+      data-testid="map-host"
+      data-map-layout={layout.splitHorizontal ? 'horizontal' : layout.splitVertical ? 'vertical' : 'single'}
+      data-map-views={split ? `${layout.viewOneId},${layout.viewTwoId}` : String(firstView)}
+      data-map-sync={layout.sync_map_views ? 'on' : 'off'}
+      sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: direction, visibility: onMap ? 'visible' : 'hidden' }}
+    >
+      {canDraw && (
+        <Suspense fallback={null}>
+          <Box data-testid="map-pane-1" sx={{ position: 'relative', flex: split ? `0 0 ${percent}` : '1 1 auto', minWidth: 0, minHeight: 0 }}>
+            {view(split ? layout.viewOneId : firstView, true)}
+          </Box>
+          {split && (
+            <>
+              <Box
+                role="separator"
+                aria-orientation={layout.splitHorizontal ? 'horizontal' : 'vertical'}
+                aria-label="Resize the map views"
+                data-testid="map-divider"
+                onPointerDown={startDrag}
+                sx={{
+                  flex: '0 0 8px',
+                  bgcolor: 'grey.600',
+                  cursor: layout.splitHorizontal ? 'row-resize' : 'col-resize',
+                  touchAction: 'none',
+                  zIndex: 2,
+                }}
+              />
+              <Box data-testid="map-pane-2" sx={{ position: 'relative', flex: '1 1 auto', minWidth: 0, minHeight: 0 }}>
+                {view(layout.viewTwoId, false)}
+              </Box>
+            </>
+          )}
+        </Suspense>
+      )}
+      {onMap && (
+        <Paper elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
+          <LayoutButton label="Single view" testId="map-single" active={!split} onClick={() => {
+            dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
+          }}>▢</LayoutButton>
+          <LayoutButton label="Split horizontally" testId="map-split-horizontal" active={layout.splitHorizontal} onClick={() => {
+            dispatch(setSplit({ splitHorizontal: true, splitVertical: false }));
+          }}>⬒</LayoutButton>
+          <LayoutButton label="Split vertically" testId="map-split-vertical" active={layout.splitVertical} onClick={() => {
+            dispatch(setSplit({ splitHorizontal: false, splitVertical: true }));
+          }}>◧</LayoutButton>
+          <LayoutButton label="Swap views" testId="map-swap" active={false} onClick={() => dispatch(swapViews())}>⇄</LayoutButton>
+          <LayoutButton label="Synchronise views" testId="map-sync" active={layout.sync_map_views} onClick={() => {
+            dispatch(setSyncMapViews(!layout.sync_map_views));
+          }}>⛓</LayoutButton>
+          {split && (
+            <LayoutButton label="Expand view one" testId="map-expand" active={false} onClick={() => {
+              // Expanding a view clears the split (setViews turns both splits off).
+              dispatch(setViews({ viewOneId: layout.viewOneId, viewTwoId: layout.viewTwoId }));
+              void navigate(`/app/map${layout.viewOneId}`, { replace: true });
+            }}>⤢</LayoutButton>
+          )}
+          <LayoutButton label="VFR sectional" testId="map-vfr" active={vfr} onClick={() => setVfr((on) => !on)}>VFR</LayoutButton>
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
+function LayoutButton(props: { label: string; testId: string; active: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <Tooltip title={props.label} placement="left">
+      <IconButton
+        aria-label={props.label}
+        aria-pressed={props.active}
+        data-testid={props.testId}
+        size="small"
+        color={props.active ? 'primary' : 'default'}
+        onClick={props.onClick}
+        sx={{ fontSize: 14, fontWeight: 700, borderRadius: 0, width: 40, height: 36 }}
+      >
+        {props.children}
+      </IconButton>
+    </Tooltip>
+  );
 }

@@ -1,0 +1,159 @@
+// The moving map in Chromium: the server's vector basemap and chart tiles, the airports layer from
+// the nav database in the routing worker, day and night screenshots, and the split layout kept in
+// prefs across a reload.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CHARTS_DIR = join(repoRoot, '..', 'shared', 'data', 'charts', 'vfr-raster-tiles');
+const screenshots = join(repoRoot, 'test-results', 'screenshots');
+
+let server: RunningServer;
+let browser: Browser;
+const navdataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-map-'));
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  buildTestNavData(navdataDir, 'dev');
+  server = await startServer({ NAVDATA_DIR: navdataDir, CHARTS_DIR });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(navdataDir, { recursive: true, force: true });
+});
+
+const VIEW_ONE = '[data-testid="map-view-1"]';
+
+/** Distinct colours in a 64 x 64 sample of the map canvas (readable thanks to preserveDrawingBuffer). */
+async function canvasColours(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`${sel} canvas`);
+    if (!canvas) return 0;
+    const sample = document.createElement('canvas');
+    sample.width = 64;
+    sample.height = 64;
+    const context = sample.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(canvas, 0, 0, 64, 64);
+    const data = context.getImageData(0, 0, 64, 64).data;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
+    return colours.size;
+  }, selector);
+}
+
+/** Moves view one through its address hash and waits until it is idle at that zoom with airports drawn. */
+async function showAt(page: Page, zoom: number, lat: number, lon: number): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#${zoom}/${lat}/${lon}`);
+  await page.waitForSelector(`${VIEW_ONE}[data-map-zoom="${zoom.toFixed(2)}"]`, { timeout: 20_000 });
+  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-map-airports') ?? 0) > 0, VIEW_ONE, { timeout: 20_000 });
+  // Let the tiles of the new view and the refilled airports finish drawing.
+  await page.waitForTimeout(800);
+}
+
+describe('moving map', () => {
+  it('serves the basemap and VFR tiles', async () => {
+    const basemap = await fetch(`${server.origin}/tiles/basemap/4/3/6.pbf`);
+    expect(basemap.status).toBe(200);
+    expect(basemap.headers.get('content-type')).toBe('application/x-protobuf');
+    const vfr = await fetch(`${server.origin}/tiles/vfr/5/5/12.png`);
+    expect(vfr.status).toBe(200);
+    expect(vfr.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('renders the map with the airports layer, idle quickly, in day and night styles', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      const started = Date.now();
+      await page.goto(`${server.origin}/app/map1`);
+      await page.waitForSelector(`${VIEW_ONE}[data-map-state="idle"]`, { timeout: 30_000 });
+      const wall = Date.now() - started;
+      const idleMs = Number(await page.getAttribute(VIEW_ONE, 'data-map-idle-ms'));
+      console.log(`[bench] /app/map1 navigation to first map idle: ${idleMs} ms (page clock), ${wall} ms (test clock, incl. goto)`);
+      // Target 3 s (issue 5); the bound here catches regressions without failing on a slow machine.
+      expect(idleMs).toBeLessThan(10_000);
+
+      expect(await canvasColours(page, VIEW_ONE)).toBeGreaterThan(2);
+      const layers = (await page.getAttribute(VIEW_ONE, 'data-map-layers')) ?? '';
+      expect(layers.split(' ')).toEqual(expect.arrayContaining(['land', 'countries', 'states', 'airports', 'navaids', 'fixes', 'vfr']));
+
+      // The nav database loads after the map: then the airports of the view are drawn.
+      await page.getByRole('button', { name: 'menu' }).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-map-airports') ?? 0) > 100, VIEW_ONE, { timeout: 30_000 });
+      const airports = Number(await page.getAttribute(VIEW_ONE, 'data-map-airports'));
+      console.log(`[bench] airports in the opening (US) view: ${airports}`);
+
+      const zooms = [
+        { name: 'us', zoom: 4, lat: 39.5, lon: -98.5 },
+        { name: 'bay-area', zoom: 7, lat: 37.7, lon: -122.2 },
+        { name: 'hayward', zoom: 10, lat: 37.659, lon: -122.122 },
+      ];
+      for (const theme of ['day', 'night'] as const) {
+        if (theme === 'night') {
+          await page.getByRole('button', { name: 'settings' }).click();
+          await page.getByLabel('Day/Night').check();
+          await page.keyboard.press('Escape');
+          await page.waitForSelector(`${VIEW_ONE}[data-map-theme="night"]`);
+        }
+        for (const view of zooms) {
+          await showAt(page, view.zoom, view.lat, view.lon);
+          expect(await canvasColours(page, VIEW_ONE)).toBeGreaterThan(2);
+          await page.screenshot({ path: join(screenshots, `map-${theme}-z${view.zoom}-${view.name}.png`) });
+        }
+      }
+
+      // The VFR sectional layer switches on over the vector map.
+      await page.getByTestId('map-vfr').click();
+      await page.waitForSelector(`${VIEW_ONE}[data-map-vfr="on"]`);
+      await showAt(page, 6, 37.7, -122.2);
+      await page.screenshot({ path: join(screenshots, 'map-night-z6-vfr.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('keeps the split layout and swapped views across a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.origin}/app/map1`);
+      await page.getByRole('button', { name: 'menu' }).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByTestId('map-split-vertical').click();
+      await page.waitForSelector('[data-testid="map-host"][data-map-layout="vertical"]');
+      await page.getByTestId('map-swap').click();
+      await page.waitForSelector('[data-testid="map-host"][data-map-views="2,1"]');
+      await page.getByTestId('map-sync').click();
+      await page.waitForSelector('[data-testid="map-host"][data-map-sync="on"]');
+      await page.waitForSelector('[data-testid="map-view-2"][data-map-state="idle"]', { timeout: 20_000 });
+      // Prefs are written to IndexedDB as the store changes; give the write a moment.
+      await page.waitForTimeout(500);
+
+      await page.reload();
+      await page.waitForSelector('[data-testid="map-host"][data-map-layout="vertical"][data-map-views="2,1"][data-map-sync="on"]', { timeout: 30_000 });
+      await page.waitForSelector('[data-testid="map-view-1"][data-map-state="idle"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="map-view-2"][data-map-state="idle"]', { timeout: 20_000 });
+      await page.screenshot({ path: join(screenshots, 'map-split-vertical-swapped.png') });
+
+      // Expanding a view clears the split, and that is kept too.
+      await page.getByRole('button', { name: 'menu' }).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByTestId('map-expand').click();
+      await page.waitForSelector('[data-testid="map-host"][data-map-layout="single"]');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
