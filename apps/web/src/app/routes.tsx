@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MapPage } from '../features/map/MapPage';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
 import { SimPfdPage } from '../features/sim/SimPfdPage';
@@ -13,6 +14,8 @@ import { StartRedirect } from './StartRedirect';
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   SimPFD: <SimPfdPage />,
   airport: <AirportPage />,
+  map1: <MapPage name="map1" />,
+  map2: <MapPage name="map2" />,
 };
 
 const fallback = <PlannedPage page={FALLBACK_PAGE} />;
