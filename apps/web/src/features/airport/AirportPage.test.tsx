@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import { makeStore, rootReducer, type AppStore } from '../../store';
 import { renderApp, testPrefs } from '../../test/renderApp';
 import { tinyArtifact } from '../../test/navFixture';
 import { createRoutingHandlers, runHandler } from '../../worker/handlers';
@@ -91,5 +93,23 @@ describe('AirportPage', () => {
     expect(screen.getByRole('button', { name: 'En Route Airports' }).textContent).toBe('A');
     fireEvent.click(screen.getByRole('button', { name: 'En Route Airports' }));
     expect(await screen.findByText(/No route/)).toBeTruthy();
+  });
+});
+
+describe('AirportPage with a route', () => {
+  it('lists the airports near the route waypoints in the A menu (code and name); choosing one opens it', async () => {
+    const base = makeStore({});
+    const route = { waypoints: [{ code: 'KHWD', location: { lat: 37.6589, lon: -122.1217 } }, { code: 'KOAK', location: { lat: 37.7213, lon: -122.2208 } }] };
+    const reducer = (state: unknown, action: { type: string }) => ({ ...rootReducer(state as never, action), route: { current: route, selectedAirportId: 'KOAK' } });
+    const store = configureStore({ reducer, preloadedState: base.getState() as never }) as unknown as AppStore;
+    renderApp('/app/airport', { store, services: { routing: await fakeRouting() } });
+    // The search box's selected airport is shown without a query.
+    expect((await screen.findByTestId('airport-name')).textContent).toBe('METROPOLITAN OAKLAND INTL');
+    fireEvent.click(screen.getByRole('button', { name: 'En Route Airports' }));
+    const menu = await screen.findByRole('menu');
+    expect(await within(menu).findByText('HAYWARD EXECUTIVE')).toBeTruthy();
+    expect(within(menu).getByText('KHWD')).toBeTruthy();
+    fireEvent.click(within(menu).getByText('KHWD'));
+    await waitFor(() => expect(screen.getByTestId('airport-name').textContent).toBe('HAYWARD EXECUTIVE'));
   });
 });

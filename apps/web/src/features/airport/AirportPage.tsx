@@ -42,9 +42,27 @@ function yesNo(value: boolean | null): string {
   return value === null ? '—' : value ? 'Yes' : 'No';
 }
 
+/** The route slice's fields this page reads, guarded: the slice may be missing. */
+interface RouteSliceLike {
+  current?: unknown;
+  selectedAirportId?: unknown;
+}
+
+function routeSlice(s: unknown): RouteSliceLike | undefined {
+  return (s as { route?: RouteSliceLike }).route;
+}
+
 /** The current route of the route slice when that slice exists. */
 function useCurrentRoute(): unknown {
-  return useAppSelector((s) => (s as unknown as { route?: { current?: unknown } }).route?.current ?? null);
+  return useAppSelector((s) => routeSlice(s)?.current ?? null);
+}
+
+/** The airport the search box selected (route slice `selectedAirportId`), when there is one. */
+function useSelectedAirportId(): string | null {
+  return useAppSelector((s) => {
+    const id = routeSlice(s)?.selectedAirportId;
+    return typeof id === 'string' && id.trim() ? id.trim().toUpperCase() : null;
+  });
 }
 
 /** The airport page (/app/airport): the selected airport's details, favourite star and airport menus. */
@@ -55,6 +73,7 @@ export function AirportPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryId = params.get('id')?.trim().toUpperCase() || null;
+  const selectedId = useSelectedAirportId();
   const [storedId, setStoredId] = useState<string | null>(null);
   const dbStatus = useAppSelector((s) => s.navData.status);
   const currentRoute = useCurrentRoute();
@@ -73,7 +92,7 @@ export function AirportPage() {
     };
   }, [prefs, queryId]);
 
-  const code = queryId ?? storedId;
+  const code = queryId ?? selectedId ?? storedId;
 
   useEffect(() => {
     if (!code || !routing) return;
@@ -104,8 +123,19 @@ export function AirportPage() {
 
   const open = useCallback((next: string) => navigate(`/app/airport?id=${encodeURIComponent(next)}`), [navigate]);
 
-  const loadFavorites = useCallback(async (): Promise<MenuEntry[]> => (lists ? (await listFavoriteAirports(lists)).map((r) => ({ code: r.code })) : []), [lists]);
-  const loadRecents = useCallback(async (): Promise<MenuEntry[]> => (lists ? (await listRecentAirports(lists)).map((r) => ({ code: r.code })) : []), [lists]);
+  /** Codes with their names from the nav database (the code alone when it is not loaded). */
+  const named = useCallback(
+    async (codes: string[]): Promise<MenuEntry[]> =>
+      Promise.all(
+        codes.map(async (c): Promise<MenuEntry> => {
+          const summary = routing ? await routing.call('airportSummary', { code: c }).catch(() => null) : null;
+          return summary && !('error' in summary) ? { code: c, name: summary.name } : { code: c };
+        }),
+      ),
+    [routing],
+  );
+  const loadFavorites = useCallback(async (): Promise<MenuEntry[]> => (lists ? named((await listFavoriteAirports(lists)).map((r) => r.code)) : []), [lists, named]);
+  const loadRecents = useCallback(async (): Promise<MenuEntry[]> => (lists ? named((await listRecentAirports(lists)).map((r) => r.code)) : []), [lists, named]);
   const loadEnRoute = useCallback(async (): Promise<MenuEntry[]> => {
     const points = routePoints(currentRoute);
     if (!routing || points.length === 0) return [];
