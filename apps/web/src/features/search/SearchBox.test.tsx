@@ -146,4 +146,34 @@ describe('SearchBox', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/airport'), WAIT);
     expect(await prefs.getProperty('airport_id')).toBe('HWD');
   });
+
+  it('adds favourites and recent searches to the suggestions, and closes 1 s after focus leaves', async () => {
+    const prefs = testPrefs();
+    await prefs.fav_airports.put({ code: 'HWD', deleted: 'F', ts: 1 });
+    await prefs.searches.bulkPut([
+      { code: 'KHWD OAK', deleted: 'F', ts: 2 },
+      { code: 'KSFO', deleted: 'T', ts: 3 },
+    ]);
+    const store = makeStore({ prefs });
+    const { routing } = fakeRouting();
+    const router = createMemoryRouter([{ path: '/', element: <SearchBox /> }]);
+    render(
+      <Provider store={store}>
+        <ServicesContext.Provider value={{ prefs, applyUpdate: () => undefined, appVersion: 't', routing }}>
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
+      </Provider>,
+    );
+    const input = screen.getByRole('combobox');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    fireEvent.change(input, { target: { value: 'K' } });
+    await waitFor(() => expect(options().length).toBeGreaterThan(0), WAIT);
+    // The favourite HWD and the search hit KHWD (summary code HWD) are one row; the deleted recent is absent.
+    expect(options()).toEqual(['HWD / KHWD HAYWARD EXECFavorite · HAYWARD, CA', 'KHWD OAKRecent']);
+    fireEvent.blur(input);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
 });

@@ -125,7 +125,9 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
       let searchRows = hits.map((hit) => suggestionFromHit(hit));
       if (mode === 'airport') searchRows = searchRows.filter((s) => s.type === 'Airport');
       const merged = tokens.length === 1 ? mergeSuggestions(searchRows, favourites, recents, query) : searchRows;
-      const rows = [...(route ? routeSuggestions(route, unit) : []), ...merged];
+      // A single token still being typed: 'Not recognized' only when nothing else matches.
+      const routeRows = route && (tokens.length > 1 || merged.length === 0) ? routeSuggestions(route, unit) : [];
+      const rows = [...routeRows, ...merged];
       shownRef.current = { started, request };
       setOptions(rows);
       setActive(-1);
