@@ -57,6 +57,11 @@ export class BasemapTiles {
     return this.#indexes;
   }
 
+  /** Builds the indexes now (idempotent), so the first map does not wait for them. */
+  warm(): void {
+    this.#build();
+  }
+
   /** The tile as a Mapbox Vector Tile (protobuf), or null outside the world / zoom range. */
   tile(z: number, x: number, y: number): Uint8Array | null {
     if (z < 0 || z > BASEMAP_MAX_ZOOM || x < 0 || y < 0 || x >= 2 ** z || y >= 2 ** z) return null;

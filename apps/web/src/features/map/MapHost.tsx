@@ -11,7 +11,11 @@ import { selectAirportDbLoaded } from '../navdata/navDataSlice';
 import { setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
 
-const MapView = lazy(() => import('./MapView'));
+// The map code is fetched as soon as the shell's code runs (not when the first view mounts after the
+// boot stages), in its own chunk so the initial bundle stays small.
+const loadMapView = () => import('./MapView');
+if (typeof window !== 'undefined' && typeof window.WebGL2RenderingContext !== 'undefined') void loadMapView();
+const MapView = lazy(loadMapView);
 
 /** Debounce of the divider drag before the maps are resized and the position is kept (spec part 1 §9). */
 export const DIVIDER_DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Map as MapLibreMap, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import { Map as MapLibreMap, setWorkerCount, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Airport, Fix, Navaid } from '@clearway/navdb';
@@ -17,6 +17,8 @@ import { mapSync } from './mapSync';
 
 // The module is loaded lazily (MapHost), so MapLibre and its worker stay out of the initial bundle.
 setWorkerUrl(workerUrl);
+// Two tile workers: enough for the basemap and GeoJSON layers, and quicker to start than one per core.
+setWorkerCount(2);
 
 export interface MapViewProps {
   /** Map view id (1 or 2). */
@@ -54,6 +56,8 @@ export function MapView({ viewId, theme, performance, vfr, routing, navDbLoaded,
     const element = container.current;
     if (!element) return undefined;
     element.dataset['mapState'] = 'loading';
+    // Milliseconds since the page's navigation started, when the map is created (its code loaded).
+    element.dataset['mapCreatedMs'] = String(Math.round(window.performance.now()));
     let created: MapLibreMap;
     try {
       created = new MapLibreMap({
@@ -69,6 +73,9 @@ export function MapView({ viewId, theme, performance, vfr, routing, navDbLoaded,
       callbacks.current.onError(error instanceof Error ? error.message : String(error));
       return undefined;
     }
+    created.once('load', () => {
+      element.dataset['mapLoadMs'] = String(Math.round(window.performance.now()));
+    });
     created.once('idle', () => {
       element.dataset['mapState'] = 'idle';
       // Milliseconds since the page's navigation started.
