@@ -13,9 +13,14 @@ export interface RouteState {
   analyzing: boolean;
   /** The airport last selected from the search box (also stored as prefs `airport_id`). */
   selectedAirportId: string | null;
+  /**
+   * Bumped by `profileChanged` (whoever edits the stored aircraft profile dispatches it): the analysis
+   * then re-checks the departure time and cruise altitude.
+   */
+  profileVersion: number;
 }
 
-export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null };
+export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null, profileVersion: 0 };
 
 export const routeSlice = createSlice({
   name: 'route',
@@ -47,7 +52,11 @@ export const routeSlice = createSlice({
     airportSelected(state, action: PayloadAction<string>) {
       state.selectedAirportId = action.payload;
     },
+    profileChanged(state) {
+      state.profileVersion += 1;
+    },
   },
 });
 
-export const { routeSet, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected } = routeSlice.actions;
+export const { routeSet, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected, profileChanged } =
+  routeSlice.actions;

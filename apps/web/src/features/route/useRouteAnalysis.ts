@@ -28,6 +28,7 @@ export function useRouteAnalysis(routing: Routing | undefined, prefs: PropertySt
   const dispatch = useAppDispatch();
   const current = useAppSelector((s) => s.route.current);
   const lastKey = useAppSelector((s) => s.route.lastAnalysisKey);
+  const profileVersion = useAppSelector((s) => s.route.profileVersion);
 
   useEffect(() => {
     let live = true;
@@ -58,5 +59,5 @@ export function useRouteAnalysis(routing: Routing | undefined, prefs: PropertySt
       })();
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [routing, prefs, current, lastKey, dispatch]);
+  }, [routing, prefs, current, lastKey, profileVersion, dispatch]);
 }

@@ -8,6 +8,7 @@ import { ServicesContext, type AppServices } from '../../app/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
+import { profileChanged } from '../route/routeSlice';
 import { SearchBox, type SearchMode } from './SearchBox';
 
 const HWD = { code: 'HWD', icao: 'KHWD', name: 'HAYWARD EXEC', municipality: 'HAYWARD', state: 'CA' } as AirportSummary;
@@ -112,6 +113,12 @@ describe('SearchBox', () => {
     const runs = calls.filter((c) => c === 'runFlightPlan').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
     expect(calls.filter((c) => c === 'runFlightPlan').length).toBe(runs);
+    // A new cruise altitude: analysed again.
+    await prefs.setProperty('profile', { tail: 'N1', altitude: 8500 });
+    act(() => {
+      store.dispatch(profileChanged());
+    });
+    await waitFor(() => expect(calls.filter((c) => c === 'runFlightPlan').length).toBe(runs + 1), WAIT);
   });
 
   it('shows invalid tokens as not recognized and not selectable', async () => {
