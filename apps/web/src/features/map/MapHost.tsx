@@ -1,5 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import CropSquare from '@mui/icons-material/CropSquare';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOff from '@mui/icons-material/LinkOff';
+import OpenInFull from '@mui/icons-material/OpenInFull';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import ViewColumn from '@mui/icons-material/ViewColumn';
+import ViewStream from '@mui/icons-material/ViewStream';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -156,23 +163,23 @@ export function MapHost() {
         <Paper elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
           <LayoutButton label="Single view" testId="map-single" active={!split} onClick={() => {
             dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
-          }}>▢</LayoutButton>
+          }}><CropSquare fontSize="small" /></LayoutButton>
           <LayoutButton label="Split horizontally" testId="map-split-horizontal" active={layout.splitHorizontal} onClick={() => {
             dispatch(setSplit({ splitHorizontal: true, splitVertical: false }));
-          }}>⬒</LayoutButton>
+          }}><ViewStream fontSize="small" /></LayoutButton>
           <LayoutButton label="Split vertically" testId="map-split-vertical" active={layout.splitVertical} onClick={() => {
             dispatch(setSplit({ splitHorizontal: false, splitVertical: true }));
-          }}>◧</LayoutButton>
-          <LayoutButton label="Swap views" testId="map-swap" active={false} onClick={() => dispatch(swapViews())}>⇄</LayoutButton>
+          }}><ViewColumn fontSize="small" /></LayoutButton>
+          <LayoutButton label="Swap views" testId="map-swap" active={false} onClick={() => dispatch(swapViews())}><SwapHoriz fontSize="small" /></LayoutButton>
           <LayoutButton label="Synchronise views" testId="map-sync" active={layout.sync_map_views} onClick={() => {
             dispatch(setSyncMapViews(!layout.sync_map_views));
-          }}>⛓</LayoutButton>
+          }}>{layout.sync_map_views ? <LinkIcon fontSize="small" /> : <LinkOff fontSize="small" />}</LayoutButton>
           {split && (
             <LayoutButton label="Expand view one" testId="map-expand" active={false} onClick={() => {
               // Expanding a view clears the split (setViews turns both splits off).
               dispatch(setViews({ viewOneId: layout.viewOneId, viewTwoId: layout.viewTwoId }));
               void navigate(`/app/map${layout.viewOneId}`, { replace: true });
-            }}>⤢</LayoutButton>
+            }}><OpenInFull fontSize="small" /></LayoutButton>
           )}
           <LayoutButton label="VFR sectional" testId="map-vfr" active={vfr} onClick={() => setVfr((on) => !on)}>VFR</LayoutButton>
         </Paper>
