@@ -15,7 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../app/readiness';
 import { useServices } from '../../app/services';
 import { selectAirportDbLoaded } from '../navdata/navDataSlice';
-import { setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
+import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
 
 // The map code is fetched as soon as the shell's code runs (not when the first view mounts after the
@@ -66,6 +66,15 @@ export function MapHost() {
     if (!canDraw) readiness.fail(NO_WEBGL_REASON);
     return connectReadinessSource(dispatch, readiness);
   }, [dispatch, readiness, canDraw]);
+
+  // Orientation changes flip the split (landscape: side by side; portrait: stacked).
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia('(orientation: landscape)');
+    const apply = () => dispatch(orientationChanged(query.matches));
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, [dispatch]);
 
   useEffect(() => {
     mapSync.enabled = layout.sync_map_views;

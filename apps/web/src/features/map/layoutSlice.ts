@@ -53,6 +53,14 @@ export const layoutSlice = createSlice({
     setLandscape(state, action: PayloadAction<boolean>) {
       state.landscape = action.payload;
     },
+    /** The device orientation changed: a split flips between horizontal and vertical (spec part 1 §2). */
+    orientationChanged(state, action: PayloadAction<boolean>) {
+      if (state.landscape === action.payload) return;
+      state.landscape = action.payload;
+      if (state.splitHorizontal !== state.splitVertical) {
+        [state.splitHorizontal, state.splitVertical] = [state.splitVertical, state.splitHorizontal];
+      }
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(prefsLoaded, (state, { payload }) => {
@@ -66,4 +74,4 @@ export const layoutSlice = createSlice({
   },
 });
 
-export const { swapViews, setViews, setSplit, setSyncMapViews, setLandscape } = layoutSlice.actions;
+export const { swapViews, setViews, setSplit, setSyncMapViews, setLandscape, orientationChanged } = layoutSlice.actions;
