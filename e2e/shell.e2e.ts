@@ -78,7 +78,7 @@ describe('routes and redirects', () => {
     await withPage(async (page) => {
       for (const name of ROUTES) {
         await page.goto(`${server.origin}/app/${name}`);
-        await page.getByTestId(`page-${name}`).waitFor({ timeout: 15_000 });
+        await page.getByTestId(`page-${name}`).waitFor({ state: 'attached', timeout: 15_000 });
         expect(new URL(page.url()).pathname).toBe(`/app/${name}`);
       }
       for (const path of ['/app/no_such_page', '/no/such/page']) {
@@ -99,7 +99,7 @@ describe('routes and redirects', () => {
       for (const path of ['/', '/index.html', '/index_pt.html']) {
         await page.goto(`${server.origin}${path}`);
         await page.waitForURL(`${server.origin}/app/map1`);
-        await page.getByTestId('page-map1').waitFor();
+        await page.getByTestId('page-map1').waitFor({ state: 'attached' });
       }
     });
   });
@@ -171,7 +171,7 @@ describe('shell', () => {
         await page.getByTestId('install-page').waitFor();
         await page.getByTestId('install-ios-steps').waitFor();
         await page.getByRole('button', { name: 'Continue without installing' }).click();
-        await page.getByTestId('page-map1').waitFor();
+        await page.getByTestId('page-map1').waitFor({ state: 'attached' });
         const bar = await page.getByTestId('top-bar').boundingBox();
         expect(bar?.height).toBe(116);
       },
@@ -196,7 +196,7 @@ describe('offline', () => {
 
       await context.setOffline(true);
       await page.reload();
-      await page.getByTestId('page-map1').waitFor();
+      await page.getByTestId('page-map1').waitFor({ state: 'attached' });
       await waitForShell(page);
       await page.goto(`${server.origin}/app/route`);
       await page.getByTestId('page-route').waitFor();
