@@ -1,13 +1,10 @@
-import { EARTH_RADIUS_NM, greatCircleDistanceNm } from '@clearway/geo';
+import { EARTH_RADIUS_NM, greatCircleDistanceNm, normalize360 } from '@clearway/geo';
 import type { LatLon } from '../model.js';
 
 const DEG = Math.PI / 180;
 
-/** Degrees normalised to [0, 360). */
-export function normalizeDeg(deg: number): number {
-  const d = deg % 360;
-  return d < 0 ? d + 360 : d;
-}
+/** Degrees normalised to [0, 360) (geo's normalize360, under the engine's name). */
+export const normalizeDeg = normalize360;
 
 /** Degrees normalised to (-180, 180]. */
 export function signedDeg(deg: number): number {
