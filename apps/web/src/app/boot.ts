@@ -3,6 +3,8 @@ import type { AppStore } from '../store';
 import { bootWarning, stageReached, type BootStage } from '../store/bootSlice';
 import { configLoaded } from '../store/configSlice';
 import { loadPersistedPreferences } from '../store/persistence';
+import { profileLoaded } from '../features/profile/profileSlice';
+import { readCurrentProfile } from '../features/profile/profileStore';
 import type { LoadedConfig } from './clientConfig';
 import { connectReadinessSource, promiseReadinessSource } from './readiness';
 import type { ServiceWorkerController } from '../sw/register';
@@ -104,11 +106,14 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   if (prefsOpen) {
     try {
       await loadPersistedPreferences(prefs, store.dispatch);
+      store.dispatch(profileLoaded(await readCurrentProfile(prefs, Date.now())));
       if (!(await prefs.getProperty('uuid'))) await prefs.setProperty('uuid', deps.randomUUID());
     } catch (error) {
       warn('preferences could not be read', error);
     }
   }
+  // Without readable prefs the defaults are the profile: the route screen must not wait forever.
+  if (!store.getState().profile.current) store.dispatch(profileLoaded(await readCurrentProfile(undefined, Date.now())));
   stage('profile_init');
 
   stage('storage');

@@ -6,6 +6,8 @@ import { layoutSlice } from '../features/map/layoutSlice';
 import { initialWelcomeState, welcomeSlice } from '../features/welcome/welcomeSlice';
 import { navDataSlice } from '../features/navdata/navDataSlice';
 import { routeSlice } from '../features/route/routeSlice';
+import { profileSlice } from '../features/profile/profileSlice';
+import { mapStateSlice } from '../features/map/mapStateSlice';
 import { bootSlice } from './bootSlice';
 import { readinessSlice } from './readinessSlice';
 import { configSlice } from './configSlice';
@@ -23,6 +25,8 @@ export const rootReducer = combineReducers({
   appUpdate: appUpdateSlice.reducer,
   navData: navDataSlice.reducer,
   route: routeSlice.reducer,
+  profile: profileSlice.reducer,
+  map: mapStateSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Route } from '@clearway/flightplan';
+import { profileSaved } from '../profile/profileSlice';
 
 /**
  * The current route and its analysis (spec part 1 §4 "Search"). `current` is what the map draws
@@ -55,6 +56,11 @@ export const routeSlice = createSlice({
     profileChanged(state) {
       state.profileVersion += 1;
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(profileSaved, (state) => {
+      state.profileVersion += 1;
+    });
   },
 });
 

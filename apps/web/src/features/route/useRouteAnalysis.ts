@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { DEFAULT_PROFILE, type AircraftProfile, type Route } from '@clearway/flightplan';
+import type { AircraftProfile, Route } from '@clearway/flightplan';
+import { readCurrentProfile } from '../profile/profileStore';
 import type { PropertyStore } from '../../db/prefs';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -11,8 +12,7 @@ type Routing = Pick<RoutingWorkerFacade, 'call'>;
 
 /** The aircraft profile for parsing and analysis: the stored one over the defaults. */
 export async function loadProfile(prefs: PropertyStore | undefined): Promise<AircraftProfile> {
-  const stored = await prefs?.getProperty('profile').catch(() => undefined);
-  return { ...DEFAULT_PROFILE, ...(stored as Partial<AircraftProfile> | undefined) };
+  return readCurrentProfile(prefs, Date.now());
 }
 
 function isRoute(value: unknown): value is Route {

@@ -1,0 +1,32 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AircraftProfile } from '@clearway/flightplan';
+
+/**
+ * The current aircraft profile (spec part 2 §3). `current` is null until the stored profile has been
+ * read at start: the route screen shows 'Getting Aircraft Profiles from Clearway server' until then.
+ */
+export interface ProfileState {
+  current: AircraftProfile | null;
+}
+
+export const initialProfileState: ProfileState = { current: null };
+
+export const profileSlice = createSlice({
+  name: 'profile',
+  initialState: initialProfileState,
+  reducers: {
+    /** The stored profile (or the defaults) read at start. */
+    profileLoaded(state, action: PayloadAction<AircraftProfile>) {
+      state.current = action.payload;
+    },
+    /**
+     * A profile was saved (form, optimizer row, ETD choice). The route slice listens too and
+     * re-checks its analysis (departure time, cruise altitude).
+     */
+    profileSaved(state, action: PayloadAction<AircraftProfile>) {
+      state.current = action.payload;
+    },
+  },
+});
+
+export const { profileLoaded, profileSaved } = profileSlice.actions;
