@@ -30,3 +30,6 @@ export const profileSlice = createSlice({
 });
 
 export const { profileLoaded, profileSaved } = profileSlice.actions;
+
+/** The loading screen while no profile is loaded (spec part 2 §2, product name filled in). */
+export const PROFILE_LOADING_TEXT = 'Getting Aircraft Profiles from Clearway server';
