@@ -4,13 +4,14 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { NavDataStatus } from '../navdata/NavDataStatus';
+import { ProfileForm } from '../profile/ProfileForm';
 import SettingsPanel from './SettingsPanel';
 
 export const SETTINGS_DRAWER_WIDTH_PX = 320;
 
 /**
- * The right-hand settings drawer (spec part 1 §2 "Shell"), with the nav database's status below the
- * settings. The shell loads this module on first open.
+ * The right-hand settings drawer (spec part 1 §2 "Shell", part 2 §2): the settings, the embedded
+ * aircraft profile editor, then the nav database's status. The shell loads this module on first open.
  */
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -19,6 +20,10 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
         <Suspense fallback={<Typography sx={{ p: 2 }}>Loading...</Typography>}>
           <SettingsPanel />
         </Suspense>
+        <Divider />
+        <Box sx={{ p: 2 }} data-testid="settings-profile">
+          <ProfileForm variant="settings" />
+        </Box>
         <Divider />
         <Box sx={{ p: 2 }}>
           <NavDataStatus />

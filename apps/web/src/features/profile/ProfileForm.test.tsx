@@ -1,0 +1,226 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
+import { ServicesContext, type AppServices } from '../../app/services';
+import type { PrefsDb } from '../../db/prefs';
+import { makeStore } from '../../store';
+import { testPrefs } from '../../test/renderApp';
+import { setWelcomeComplete } from '../welcome/welcomeSlice';
+import { NUMERIC_FIELD_LABELS, ProfileForm, type ProfileFormProps } from './ProfileForm';
+import { PROFILE_LOADING_TEXT, profileLoaded } from './profileSlice';
+import { PROFILE_BOUNDS } from './validation';
+
+interface SetupOptions {
+  welcomeComplete?: boolean;
+  profile?: AircraftProfile | null;
+  prefs?: PrefsDb;
+  props?: Partial<ProfileFormProps>;
+}
+
+function setup({ welcomeComplete = false, profile = { ...DEFAULT_PROFILE }, prefs = testPrefs(), props = {} }: SetupOptions = {}) {
+  const store = makeStore({ prefs });
+  if (welcomeComplete) store.dispatch(setWelcomeComplete(true));
+  if (profile) store.dispatch(profileLoaded(profile));
+  const onSaved = vi.fn();
+  const services: AppServices = { prefs, applyUpdate: () => undefined, appVersion: 't' };
+  const utils = render(
+    <Provider store={store}>
+      <ServicesContext.Provider value={services}>
+        <ProfileForm variant="settings" onSaved={onSaved} {...props} />
+      </ServicesContext.Provider>
+    </Provider>,
+  );
+  return { ...utils, store, prefs, onSaved };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, text: string) => fireEvent.change(field(label), { target: { value: text } });
+/** The helper text under a field (MUI links it by aria-describedby). */
+function messageOf(label: string): string | null {
+  const id = field(label).getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+afterEach(() => {
+  delete (globalThis as { webkit?: unknown }).webkit;
+});
+
+describe('ProfileForm', () => {
+  it('shows the loading text until a profile is loaded', () => {
+    const { store } = setup({ profile: null });
+    expect(screen.getByText(PROFILE_LOADING_TEXT)).toBeTruthy();
+    expect(PROFILE_LOADING_TEXT).toBe('Getting Aircraft Profiles from Clearway server');
+    act(() => void store.dispatch(profileLoaded({ ...DEFAULT_PROFILE })));
+    expect(screen.queryByText(PROFILE_LOADING_TEXT)).toBeNull();
+    expect(field('Tail').value).toBe('N12345');
+  });
+
+  it('shows every field of the spec with its default', () => {
+    setup();
+    expect(field('Tail').value).toBe('N12345');
+    const expected: Record<string, string> = {
+      'Cruise TAS': '140',
+      'Cruise Altitude': '6000',
+      'Starting Fuel': '50',
+      'Cruise Fuel (gph)': '10.5',
+      'Climb TAS': '79',
+      'Climb Rate': '500',
+      'Climb Fuel': '14.5',
+      'Descent TAS': '105',
+      'Descent Rate': '500',
+      'Descent Fuel': '8',
+    };
+    for (const [label, value] of Object.entries(expected)) expect(field(label).value, label).toBe(value);
+    expect((screen.getByLabelText('Bends Only') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Preserve Airways') as HTMLInputElement).checked).toBe(true);
+    const primary = screen.getByLabelText('Primary Color') as HTMLSelectElement;
+    const secondary = screen.getByLabelText('Secondary Color') as HTMLSelectElement;
+    expect(primary.value).toBe('W');
+    expect(secondary.value).toBe('B');
+    expect(primary.selectedOptions[0]?.textContent).toBe('White');
+    expect(Array.from(primary.options).map((o) => o.textContent)).toEqual([
+      'Amber', 'Blue', 'Beige', 'Black', 'Brown', 'Green', 'Gold', 'Gray', 'Maroon', 'Orange', 'Olive Drab',
+      'Purple', 'Pink', 'Red', 'Silver', 'Turquoise', 'Tan', 'Violet', 'White', 'Yellow',
+    ]);
+    expect((screen.getByLabelText('VFR') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('IFR') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('validates on change with the message under the field, for every bounded field', () => {
+    setup();
+    for (const [name, { min, max }] of Object.entries(PROFILE_BOUNDS)) {
+      const label = NUMERIC_FIELD_LABELS[name as keyof typeof NUMERIC_FIELD_LABELS].label;
+      type(label, 'abc');
+      expect(messageOf(label), label).toBe('Invalid Number');
+      expect(field(label).getAttribute('aria-invalid')).toBe('true');
+      type(label, String(min - 1));
+      expect(messageOf(label), label).toBe('Too low');
+      type(label, String(max + 1));
+      expect(messageOf(label), label).toBe('Too high');
+      type(label, String(min));
+      expect(messageOf(label), label).toBeNull();
+      expect(field(label).getAttribute('aria-invalid')).toBe('false');
+      type(label, String(max));
+      expect(messageOf(label), label).toBeNull();
+    }
+    type('Starting Fuel', 'full');
+    expect(messageOf('Starting Fuel')).toBe('Invalid Number');
+    type('Starting Fuel', '100000');
+    expect(messageOf('Starting Fuel')).toBeNull();
+    type('Tail', 'n1');
+    expect(messageOf('Tail')).toBe('Required');
+    type('Tail', '');
+    expect(messageOf('Tail')).toBe('Required');
+    type('Tail', 'n12');
+    expect(messageOf('Tail')).toBeNull();
+    expect(field('Tail').value).toBe('N12');
+  });
+
+  it('before the welcome: Skip and Continue; Continue hidden while any field has an error, Skip stays', () => {
+    setup();
+    expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    type('Climb Rate', '99');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy();
+    type('Climb Rate', '100');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    type('Tail', 'AB');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('after the welcome: Done only, no Skip; Done hidden while any field has an error', () => {
+    setup({ welcomeComplete: true });
+    expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    type('Descent Fuel', '0.5');
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    type('Descent Fuel', '8');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it('the first save stores the profile and a models row, marks the welcome complete (persisted) and notifies the native wrapper', async () => {
+    const posted: unknown[] = [];
+    (globalThis as { webkit?: unknown }).webkit = { messageHandlers: { setWelcomeComplete: { postMessage: (m: unknown) => posted.push(m) } } };
+    const { store, prefs, onSaved } = setup();
+    type('Tail', 'n739x');
+    type('Cruise TAS', '120');
+    fireEvent.change(screen.getByLabelText('Primary Color'), { target: { value: 'R' } });
+    fireEvent.click(screen.getByLabelText('IFR'));
+    fireEvent.click(screen.getByLabelText('Bends Only'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const saved = onSaved.mock.calls[0]?.[0] as AircraftProfile;
+    expect(saved).toMatchObject({ tail: 'N739X', airspeed: 120, primary_color: 'R', flightRule: 'IFR', bends_only: false, altitude: 6000 });
+    expect(store.getState().profile.current).toEqual(saved);
+    expect(store.getState().welcome.welcomeComplete).toBe(true);
+    expect(posted).toEqual([{ complete: true }]);
+    expect(await prefs.models.get('N739X')).toMatchObject({ tail: 'N739X', airspeed: 120, deleted: 'F' });
+    expect(await prefs.getProperty('profile')).toMatchObject({ tail: 'N739X', airspeed: 120 });
+    await waitFor(async () => expect(await prefs.getProperty('welcomeComplete')).toBe(true));
+    // The form now shows Done, and a later save does not notify again.
+    fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
+    expect(posted).toHaveLength(1);
+  });
+
+  it('Skip saves with tail N12345 when the tail is empty and completes the welcome', async () => {
+    const { store, prefs, onSaved } = setup({ profile: { ...DEFAULT_PROFILE, tail: 'N1' } });
+    type('Tail', '');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(store.getState().profile.current?.tail).toBe('N12345');
+    expect(await prefs.models.get('N12345')).toMatchObject({ tail: 'N12345', deleted: 'F' });
+    expect(store.getState().welcome.welcomeComplete).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
+  });
+
+  it('entering a known tail loads its stored values; deleted models do not load', async () => {
+    const prefs = testPrefs();
+    const future = new Date(Date.now() + 3 * 3600_000).toISOString();
+    await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N55AB', airspeed: 165, altitude: 9500, gph: 12, primary_color: 'GD', flightRule: 'IFR', etd: 180, etd_iso: future, deleted: 'F', ts: 1 });
+    await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N99ZZ', airspeed: 300, deleted: 'T', ts: 2 });
+    // Every models lookup, so the test can wait until the form's lookups have answered.
+    const lookups: Promise<unknown>[] = [];
+    const get = prefs.models.get.bind(prefs.models) as (tail: string) => Promise<unknown>;
+    (prefs.models as unknown as { get: (tail: string) => Promise<unknown> }).get = (tail: string) => {
+      const lookup = get(tail);
+      lookups.push(lookup);
+      return lookup;
+    };
+    setup({ prefs, welcomeComplete: true });
+    type('Tail', 'n55ab');
+    await waitFor(() => expect(field('Cruise TAS').value).toBe('165'));
+    expect(field('Tail').value).toBe('N55AB');
+    expect(field('Cruise Altitude').value).toBe('9500');
+    expect(field('Cruise Fuel (gph)').value).toBe('12');
+    expect((screen.getByLabelText('Primary Color') as HTMLSelectElement).value).toBe('GD');
+    expect((screen.getByLabelText('IFR') as HTMLInputElement).checked).toBe(true);
+
+    const before = lookups.length;
+    type('Tail', 'N99ZZ');
+    expect(lookups.length).toBe(before + 1);
+    await act(async () => {
+      await Promise.all(lookups);
+    });
+    expect(field('Tail').value).toBe('N99ZZ');
+    expect(field('Cruise TAS').value).toBe('165');
+  });
+
+  it('a failure while saving is only logged', async () => {
+    const prefs = testPrefs();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(prefs, 'setProperty').mockRejectedValue(new Error('disk full'));
+    const { store, onSaved } = setup({ prefs });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Could not save the aircraft profile', expect.any(Error)));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(store.getState().welcome.welcomeComplete).toBe(false);
+    expect(within(screen.getByTestId('profile-form-settings')).getByRole('button', { name: 'Continue' })).toBeTruthy();
+    error.mockRestore();
+  });
+});

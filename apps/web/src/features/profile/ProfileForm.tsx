@@ -1,0 +1,237 @@
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AircraftProfile } from '@clearway/flightplan';
+import { useServices } from '../../app/services';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { setWelcomeComplete } from '../welcome/welcomeSlice';
+import { COLOR_CODES } from './colors';
+import { notifyNativeWelcomeComplete } from './nativeWelcome';
+import { PROFILE_LOADING_TEXT, profileSaved } from './profileSlice';
+import { findModel, storeProfile } from './profileStore';
+import {
+  NUMERIC_PROFILE_FIELDS,
+  parseNumber,
+  profileTexts,
+  validateField,
+  validateProfileTexts,
+  type NumericProfileField,
+  type ProfileField,
+} from './validation';
+
+export interface ProfileFormProps {
+  variant: 'welcome' | 'route' | 'settings';
+  onSaved?: (profile: AircraftProfile) => void;
+}
+
+/** The tail a Skip saves when the tail field is empty (spec part 2 §2 "Profile page buttons"). */
+export const SKIP_TAIL = 'N12345';
+
+/** Labels and unit adornments of the numeric fields, in form order (spec part 2 §3, §5). */
+export const NUMERIC_FIELD_LABELS: Readonly<Record<NumericProfileField, { label: string; unit?: string }>> = {
+  airspeed: { label: 'Cruise TAS', unit: 'kts' },
+  altitude: { label: 'Cruise Altitude', unit: 'ft' },
+  starting_fuel: { label: 'Starting Fuel', unit: 'gal' },
+  gph: { label: 'Cruise Fuel (gph)' },
+  climb_speed: { label: 'Climb TAS', unit: 'kts' },
+  climb_rate: { label: 'Climb Rate', unit: 'ft/min' },
+  climb_fuel: { label: 'Climb Fuel', unit: 'gph' },
+  descent_speed: { label: 'Descent TAS', unit: 'kts' },
+  descent_rate: { label: 'Descent Rate', unit: 'ft/min' },
+  descent_fuel: { label: 'Descent Fuel', unit: 'gph' },
+};
+
+type Choices = Pick<AircraftProfile, 'bends_only' | 'preserve_airways' | 'primary_color' | 'secondary_color' | 'flightRule' | 'etd' | 'etd_iso'>;
+
+function choicesOf(profile: AircraftProfile): Choices {
+  const { bends_only, preserve_airways, primary_color, secondary_color, flightRule, etd, etd_iso } = profile;
+  return { bends_only, preserve_airways, primary_color, secondary_color, flightRule, etd, etd_iso };
+}
+
+/**
+ * The profile the form holds: every numeric text that reads as a number, over the base profile (a field
+ * that does not read keeps the base value), with the choices and the given tail (uppercase).
+ */
+export function formProfile(base: AircraftProfile, texts: Readonly<Record<ProfileField, string>>, choices: Choices, tail: string): AircraftProfile {
+  const out: AircraftProfile = { ...base, ...choices, tail: tail.trim().toUpperCase() };
+  for (const field of NUMERIC_PROFILE_FIELDS) out[field] = parseNumber(texts[field]) ?? base[field];
+  return out;
+}
+
+/**
+ * The Aircraft Profile form (spec part 2 §3, §4 "Saving", §5): every field with its label, validation
+ * on change with the message under the field, a known tail loading its stored model. Buttons (§2
+ * "Profile page buttons"): Skip only before the welcome is complete, Continue before the welcome or
+ * Done after, hidden while any field has an error. The first save marks the welcome complete.
+ */
+export function ProfileForm(props: ProfileFormProps) {
+  const current = useAppSelector((s) => s.profile.current);
+  if (!current) {
+    return (
+      <Typography data-testid="profile-loading" sx={{ p: 2 }}>
+        {PROFILE_LOADING_TEXT}
+      </Typography>
+    );
+  }
+  // A new stored profile (saved here, by the optimizer or the ETD menu) starts the form over.
+  return <ProfileFormBody key={JSON.stringify(current)} base={current} {...props} />;
+}
+
+function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: AircraftProfile }) {
+  const dispatch = useAppDispatch();
+  const { prefs } = useServices();
+  const welcomeComplete = useAppSelector((s) => s.welcome.welcomeComplete);
+  const [texts, setTexts] = useState<Record<ProfileField, string>>(() => profileTexts(base));
+  const [choices, setChoices] = useState<Choices>(() => choicesOf(base));
+  const [saving, setSaving] = useState(false);
+  /** The tail last typed, so that a slow model lookup for an older tail is ignored. */
+  const latestTail = useRef(base.tail);
+
+  const errors = validateProfileTexts(texts);
+  const hasErrors = Object.keys(errors).length > 0;
+  const idOf = (field: string) => `profile-${variant}-${field}`;
+
+  const changeTail = (typed: string) => {
+    const tail = typed.toUpperCase();
+    latestTail.current = tail;
+    setTexts((t) => ({ ...t, tail }));
+    if (validateField('tail', tail)) return;
+    findModel(prefs, tail, Date.now()).then(
+      (model) => {
+        if (!model || latestTail.current !== tail) return;
+        setTexts({ ...profileTexts(model), tail });
+        setChoices(choicesOf(model));
+      },
+      (error: unknown) => console.error('Could not look up the aircraft model', error),
+    );
+  };
+
+  const save = async (skip: boolean) => {
+    if (saving) return;
+    const tail = skip && validateField('tail', texts.tail) ? SKIP_TAIL : texts.tail;
+    const profile = formProfile(base, texts, choices, tail);
+    setSaving(true);
+    try {
+      const saved = await storeProfile(prefs, profile, Date.now());
+      dispatch(profileSaved(saved));
+      if (!welcomeComplete) {
+        dispatch(setWelcomeComplete(true));
+        notifyNativeWelcomeComplete(true);
+      }
+      onSaved?.(saved);
+    } catch (error) {
+      console.error('Could not save the aircraft profile', error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box data-testid={`profile-form-${variant}`} component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {/* The welcome page has the page title (h1) above the form. */}
+      {variant !== 'welcome' && (
+        <Typography component="h2" variant="h6">
+          Aircraft Profile
+        </Typography>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: variant === 'settings' ? '1fr' : 'repeat(auto-fill, minmax(190px, 1fr))',
+        }}
+      >
+        <TextField
+          id={idOf('tail')}
+          label="Tail"
+          value={texts.tail}
+          onChange={(e) => changeTail(e.target.value)}
+          error={Boolean(errors.tail)}
+          helperText={errors.tail}
+          size="small"
+          slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
+        />
+        {NUMERIC_PROFILE_FIELDS.map((field) => {
+          const { label, unit } = NUMERIC_FIELD_LABELS[field];
+          return (
+            <TextField
+              key={field}
+              id={idOf(field)}
+              label={label}
+              value={texts[field]}
+              onChange={(e) => setTexts((t) => ({ ...t, [field]: e.target.value }))}
+              error={Boolean(errors[field])}
+              helperText={errors[field]}
+              size="small"
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
+              }}
+            />
+          );
+        })}
+        {(['primary_color', 'secondary_color'] as const).map((field) => (
+          <TextField
+            key={field}
+            id={idOf(field)}
+            select
+            label={field === 'primary_color' ? 'Primary Color' : 'Secondary Color'}
+            value={choices[field]}
+            onChange={(e) => setChoices((c) => ({ ...c, [field]: e.target.value }))}
+            size="small"
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {COLOR_CODES.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </TextField>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        <FormControlLabel
+          control={<Checkbox checked={choices.bends_only} onChange={(_e, checked) => setChoices((c) => ({ ...c, bends_only: checked }))} />}
+          label="Bends Only"
+        />
+        <FormControlLabel
+          control={<Checkbox checked={choices.preserve_airways} onChange={(_e, checked) => setChoices((c) => ({ ...c, preserve_airways: checked }))} />}
+          label="Preserve Airways"
+        />
+      </Box>
+      <FormControl>
+        <FormLabel id={idOf('flight-rule')}>Flight Rule</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={idOf('flight-rule')}
+          value={choices.flightRule}
+          onChange={(_e, value) => (value === 'VFR' || value === 'IFR') && setChoices((c) => ({ ...c, flightRule: value }))}
+        >
+          <FormControlLabel value="VFR" control={<Radio />} label="VFR" />
+          <FormControlLabel value="IFR" control={<Radio />} label="IFR" />
+        </RadioGroup>
+      </FormControl>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        {!welcomeComplete && (
+          <Button variant="outlined" disabled={saving} onClick={() => void save(true)}>
+            Skip
+          </Button>
+        )}
+        {!hasErrors && (
+          <Button variant="contained" type="submit" disabled={saving} onClick={() => void save(false)}>
+            {welcomeComplete ? 'Done' : 'Continue'}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
