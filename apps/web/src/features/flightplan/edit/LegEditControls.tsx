@@ -1,0 +1,190 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
+import AddCircle from '@mui/icons-material/AddCircle';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Delete from '@mui/icons-material/Delete';
+import FirstPage from '@mui/icons-material/FirstPage';
+import Height from '@mui/icons-material/Height';
+import LastPage from '@mui/icons-material/LastPage';
+import LayersClear from '@mui/icons-material/LayersClear';
+import LinkOff from '@mui/icons-material/LinkOff';
+import NearMe from '@mui/icons-material/NearMe';
+import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import { DEFAULT_PROFILE, UNKNOWN_ALT, type Leg, type Route } from '@clearway/flightplan';
+import { useServices } from '../../../app/services';
+import { useAppSelector } from '../../../store/hooks';
+import type { RouteEdit } from '../../../worker/engineMessages';
+import { hasApproach, hasDp, hasStar } from './editHelpers';
+import type { EditState, EditSubMode } from './editState';
+
+export interface LegEditControlsProps {
+  route: Route;
+  leg: Leg;
+  legIndex: number;
+  editState: EditState;
+  onEditStateChange(s: EditState): void;
+  onEdit(edit: RouteEdit): Promise<void>;
+  /** A local (not stored) route, as Direct To makes; null puts the stored route back. */
+  onLocalRoute(route: Route | null): void;
+}
+
+function ControlButton({ label, onClick, disabled, pressed, children }: { label: string; onClick: () => void; disabled?: boolean; pressed?: boolean; children: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton size="small" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled} color={pressed ? 'primary' : 'default'}>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The per-leg controls of edit mode (spec part 2 §2, §4 "Route edits"). They act on the leg's end
+ * waypoint (the navlog row's WPT); the first leg also inserts at the start and offers the DP of the
+ * origin, the last leg inserts at the end and offers the destination's STAR and approach. Sub-modes
+ * that need input (insert, VNAV, clear VNAV, procedures) go to the EditPanel through the edit state;
+ * one-click edits go straight to `onEdit`. Direct To is a local change (`onLocalRoute`).
+ */
+export function LegEditControls({ route, leg, legIndex, editState, onEditStateChange, onEdit, onLocalRoute }: LegEditControlsProps) {
+  const { routing } = useServices();
+  const profile = useAppSelector((s) => s.profile.current) ?? DEFAULT_PROFILE;
+  const [busy, setBusy] = useState(false);
+  const wpt = leg.end;
+  const code = wpt.code;
+  const first = legIndex === 0;
+  const last = legIndex === route.legs.length - 1;
+  const isDestination = last && route.destination !== null;
+  const isOrigin = first && route.origin !== null;
+
+  const run = (edit: RouteEdit) => {
+    setBusy(true);
+    onEdit(edit)
+      .catch((error: unknown) => console.error('Route edit failed', error))
+      .finally(() => setBusy(false));
+  };
+  const mode = (edit_mode: EditSubMode, edit_code: string | null, insert_at: EditState['insert_at'] = null) => () => {
+    const active = editState.edit_mode === edit_mode && editState.edit_code === edit_code && editState.insert_at === insert_at;
+    onEditStateChange(active ? { edit_mode: null, edit_code: null, insert_at: null } : { edit_mode, edit_code, insert_at });
+  };
+  const pressed = (edit_mode: EditSubMode, edit_code: string | null, insert_at: EditState['insert_at'] = null) =>
+    editState.edit_mode === edit_mode && editState.edit_code === edit_code && editState.insert_at === insert_at;
+
+  const directTo = () => {
+    // Toggling again puts the stored route back (spec part 2 §4 "Direct To").
+    if (wpt.directTo) {
+      onLocalRoute(null);
+      return;
+    }
+    if (!routing) return;
+    setBusy(true);
+    routing
+      .call('editRoute', { route, edit: { op: 'directTo', target: wpt, position: null }, profile })
+      .then((edited) => routing.call('runFlightPlan', { route: edited, profile }))
+      .then((flown) => onLocalRoute(flown))
+      .catch((error: unknown) => console.error('Direct To failed', error))
+      .finally(() => setBusy(false));
+  };
+
+  const origin = route.waypoints[0];
+  const destination = route.waypoints[route.waypoints.length - 1];
+  const procedure = wpt.type === 'DP' || wpt.type === 'STAR';
+  const hasAltitude = wpt.alt1 !== UNKNOWN_ALT;
+  // Nothing goes between a DP and its origin or a STAR and its destination (their insertAfter / insertBefore).
+  const next = route.legs[legIndex + 1]?.end;
+  const canInsertBefore = wpt.insertBefore && leg.start.insertAfter;
+  const canInsertAfter = !last && wpt.insertAfter && (next?.insertBefore ?? true);
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25 }} data-testid={`leg-edit-${legIndex}`}>
+      {first && origin ? (
+        <ControlButton label="Insert at start" onClick={mode('insert', origin.code, 'start')} pressed={pressed('insert', origin.code, 'start')} disabled={busy}>
+          <FirstPage fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {canInsertBefore ? (
+        <ControlButton label={`Insert before ${code}`} onClick={mode('insert_before', code, 'before')} pressed={pressed('insert_before', code, 'before')} disabled={busy}>
+          <AddCircle fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {canInsertAfter ? (
+        <ControlButton label={`Insert after ${code}`} onClick={mode('insert', code, 'after')} pressed={pressed('insert', code, 'after')} disabled={busy}>
+          <AddCircleOutlineOutlined fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {last && destination ? (
+        <ControlButton label="Insert at end" onClick={mode('insert', destination.code, 'end')} pressed={pressed('insert', destination.code, 'end')} disabled={busy}>
+          <LastPage fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {!procedure ? (
+        <ControlButton label={`VNAV ${code}`} onClick={mode('vnav', code)} pressed={pressed('vnav', code)} disabled={busy}>
+          <Height fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {!procedure && hasAltitude ? (
+        <ControlButton label={`Clear VNAV ${code}`} onClick={mode('clear_vnav', code)} pressed={pressed('clear_vnav', code)} disabled={busy}>
+          <LayersClear fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {!procedure ? (
+        <ControlButton label={`Move up ${code}`} onClick={() => run({ op: 'moveUp', waypoint: wpt })} disabled={busy}>
+          <ArrowUpward fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {!procedure && !last ? (
+        <ControlButton label={`Move down ${code}`} onClick={() => run({ op: 'moveDown', waypoint: wpt })} disabled={busy}>
+          <ArrowDownward fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {wpt.type === 'AIRWAY' ? (
+        <ControlButton label={`Remove airway ${code}`} onClick={() => run({ op: 'removeAirway', airway: code })} disabled={busy}>
+          <LinkOff fontSize="small" />
+        </ControlButton>
+      ) : wpt.type === 'DP' ? (
+        <ControlButton label="Remove DP" onClick={() => run({ op: 'removeDP' })} disabled={busy}>
+          <RemoveCircleOutlineOutlined fontSize="small" />
+        </ControlButton>
+      ) : wpt.type === 'STAR' ? (
+        <ControlButton label="Remove STAR" onClick={() => run({ op: 'removeStar' })} disabled={busy}>
+          <RemoveCircleOutlineOutlined fontSize="small" />
+        </ControlButton>
+      ) : (
+        <ControlButton label={`Remove ${code}`} onClick={() => run({ op: 'removeWaypoint', code })} disabled={busy}>
+          <Delete fontSize="small" />
+        </ControlButton>
+      )}
+      {!procedure && wpt.type !== 'AIRWAY' ? (
+        <ControlButton label={`Direct To ${code}`} onClick={directTo} pressed={wpt.directTo} disabled={busy || (!routing && !wpt.directTo)}>
+          <NearMe fontSize="small" />
+        </ControlButton>
+      ) : null}
+      {isOrigin && origin && !hasDp(route) ? (
+        <Button size="small" variant={pressed('dp', origin.code) ? 'contained' : 'outlined'} onClick={mode('dp', origin.code)} disabled={busy}>
+          DP
+        </Button>
+      ) : null}
+      {isDestination && destination && !hasStar(route) ? (
+        <Button size="small" variant={pressed('star', destination.code) ? 'contained' : 'outlined'} onClick={mode('star', destination.code)} disabled={busy}>
+          Star
+        </Button>
+      ) : null}
+      {isDestination && destination && !hasApproach(route) ? (
+        <Button size="small" variant={pressed('approach', destination.code) ? 'contained' : 'outlined'} onClick={mode('approach', destination.code)} disabled={busy}>
+          Approach
+        </Button>
+      ) : null}
+      {isDestination && wpt.has_approach ? (
+        <ControlButton label="Remove approach" onClick={() => run({ op: 'removeAproach' })} disabled={busy}>
+          <RemoveCircleOutlineOutlined fontSize="small" />
+        </ControlButton>
+      ) : null}
+    </Box>
+  );
+}
