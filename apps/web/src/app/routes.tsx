@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { MapPage } from '../features/map/MapPage';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
+import { AircraftProfileWelcomePage } from '../features/profile/AircraftProfileWelcomePage';
 import { SimPfdPage } from '../features/sim/SimPfdPage';
+import { RoutePage } from '../features/flightplan/RoutePage';
 import { RenderFailure } from './ErrorBoundary';
 import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from './pages';
 import { PlannedPage } from './PlannedPage';
@@ -13,9 +15,11 @@ import { StartRedirect } from './StartRedirect';
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   SimPFD: <SimPfdPage />,
+  aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   airport: <AirportPage />,
   map1: <MapPage name="map1" />,
   map2: <MapPage name="map2" />,
+  route: <RoutePage />,
 };
 
 const fallback = <PlannedPage page={FALLBACK_PAGE} />;

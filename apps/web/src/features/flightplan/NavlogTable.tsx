@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { Leg, Route } from '@clearway/flightplan';
+import { navlogLegs, navlogRow, type DisplayUnits } from './navlogFormat';
+
+export const NAVLOG_COLUMNS = ['WPT', 'Dist', 'Course', 'GS', 'Time', 'Fuel'] as const;
+
+interface Props {
+  route: Route;
+  units: DisplayUnits;
+  /** Edit mode: the per-leg controls under each row. */
+  legControls?: (leg: Leg, index: number) => ReactNode;
+}
+
+/**
+ * The navlog (spec part 2 §2 "navlog"): per leg the end waypoint, cumulative distance, magnetic
+ * course, altitude constraint, ground speed, cumulative time and fuel; a leg with errors shows only
+ * its start-end codes in the error style; a direct-to end waypoint has a leading star; the route's
+ * airway errors are listed under the table in the error style.
+ */
+export function NavlogTable({ route, units, legControls }: Props) {
+  const legs = navlogLegs(route);
+  return (
+    <Box data-testid="navlog">
+      <Table size="small" aria-label="Navlog">
+        <TableHead>
+          <TableRow>
+            {NAVLOG_COLUMNS.map((c) => (
+              <TableCell key={c} align={c === 'WPT' ? 'left' : 'right'}>
+                {c}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {legs.map((leg, i) => {
+            const row = navlogRow(leg, i, units);
+            return [
+              <TableRow key={row.key} data-testid="navlog-row" data-has-errors={row.hasErrors ? 'true' : 'false'}>
+                <TableCell data-testid="navlog-wpt" sx={row.hasErrors ? { color: 'error.main' } : undefined} className={row.hasErrors ? 'navlog-error' : undefined}>
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {row.wpt}
+                  </Box>
+                  {row.altitude && (
+                    <Typography component="span" variant="caption" data-testid="navlog-alt" sx={{ ml: 1 }}>
+                      {row.altitude}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right" data-testid="navlog-dist">{row.dist}</TableCell>
+                <TableCell align="right" data-testid="navlog-course">{row.course}</TableCell>
+                <TableCell align="right" data-testid="navlog-gs">{row.gs}</TableCell>
+                <TableCell align="right" data-testid="navlog-time">{row.time}</TableCell>
+                <TableCell align="right" data-testid="navlog-fuel">{row.fuel}</TableCell>
+              </TableRow>,
+              legControls ? (
+                <TableRow key={`${row.key}:edit`} data-testid="navlog-edit-row">
+                  <TableCell colSpan={NAVLOG_COLUMNS.length}>{legControls(leg, i)}</TableCell>
+                </TableRow>
+              ) : null,
+            ];
+          })}
+        </TableBody>
+      </Table>
+      <Typography variant="caption" color="text.secondary" data-testid="navlog-units">
+        {`Dist ${units.distance_unit}, GS ${units.speed_unit}, Fuel ${units.fuel_unit}`}
+      </Typography>
+      {route.airway_errors.length > 0 && (
+        <Box data-testid="airway-errors">
+          {route.airway_errors.map((error, i) => (
+            <Typography key={`${i}:${error}`} color="error" variant="body2" className="navlog-error">
+              {error}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { unitSetFor } from '@clearway/geo';
+import { initialUnitsState } from '../settings/unitsSlice';
+import { fixtureLeg, fixtureWaypoint } from './navlogFixture';
+import {
+  altitudeConstraintText,
+  compactNumber,
+  compactSummary,
+  courseText,
+  fuelValue,
+  minutesText,
+  navlogRow,
+  optimizerRowText,
+  stripSummary,
+  type DisplayUnits,
+} from './navlogFormat';
+
+const nm: DisplayUnits = initialUnitsState;
+const km: DisplayUnits = { ...initialUnitsState, ...unitSetFor('km') };
+const mi: DisplayUnits = { ...initialUnitsState, ...unitSetFor('mi') };
+
+describe('navlog number rules (spec part 2 §9)', () => {
+  it('shows distances and speeds with 1 decimal below 10 and 0 decimals from 10 up', () => {
+    expect(compactNumber(0)).toBe('0.0');
+    expect(compactNumber(3.14159)).toBe('3.1');
+    expect(compactNumber(9.94)).toBe('9.9');
+    expect(compactNumber(9.96)).toBe('10');
+    expect(compactNumber(10)).toBe('10');
+    expect(compactNumber(123.6)).toBe('124');
+    expect(compactNumber(Number.NaN)).toBe('--');
+  });
+
+  it('shows fuel with exactly 1 decimal', () => {
+    expect(fuelValue(0, nm)).toBe('0.0');
+    expect(fuelValue(12, nm)).toBe('12.0');
+    expect(fuelValue(3.456, nm)).toBe('3.5');
+    expect(fuelValue(123.44, nm)).toBe('123.4');
+  });
+
+  it('courses are three digits, north is 360, unknown 999 is dashes', () => {
+    expect(courseText(5.4)).toBe('005°');
+    expect(courseText(359.7)).toBe('360°');
+    expect(courseText(0)).toBe('360°');
+    expect(courseText(123)).toBe('123°');
+    expect(courseText(999)).toBe('---');
+  });
+
+  it('time is h:mm', () => {
+    expect(minutesText(0)).toBe('0:00');
+    expect(minutesText(59.6)).toBe('1:00');
+    expect(minutesText(125)).toBe('2:05');
+  });
+});
+
+describe('navlogRow', () => {
+  const hwd = fixtureWaypoint('KHWD');
+  const oak = fixtureWaypoint('OAK');
+
+  it('shows the end waypoint with cumulative distance, magnetic course, GS, cumulative time and fuel', () => {
+    const leg = fixtureLeg(hwd, oak, { distance: 4, cum_distance: 12.345, course: 271.6, gs: 131.2, cum_time: 7.4, cum_fuel: 2.04 });
+    const row = navlogRow(leg, 0, nm);
+    expect(row).toMatchObject({ wpt: 'OAK', hasErrors: false, dist: '12', course: '272°', gs: '131', time: '0:07', fuel: '2.0' });
+  });
+
+  it("converts to the user's units", () => {
+    const leg = fixtureLeg(hwd, oak, { cum_distance: 5, gs: 100, cum_fuel: 1 });
+    expect(navlogRow(leg, 0, km)).toMatchObject({ dist: '9.3', gs: '185' });
+    expect(navlogRow(leg, 0, mi)).toMatchObject({ dist: '5.8', gs: '115' });
+  });
+
+  it('a leg with errors shows only its start-end codes and no numbers', () => {
+    const leg = fixtureLeg(hwd, fixtureWaypoint('ZZZZZ', { invalid: true }), { has_errors: true, cum_distance: 3 });
+    expect(navlogRow(leg, 1, nm)).toMatchObject({ wpt: 'KHWD-ZZZZZ', hasErrors: true, dist: '', course: '', gs: '', time: '', fuel: '', altitude: '' });
+  });
+
+  it('a direct-to end waypoint has a leading star', () => {
+    const leg = fixtureLeg(hwd, fixtureWaypoint('SUNOL', { directTo: true }));
+    expect(navlogRow(leg, 0, nm)).toMatchObject({ wpt: '*SUNOL', directTo: true });
+  });
+
+  it('shows valid altitude constraints of the end waypoint only', () => {
+    expect(altitudeConstraintText(fixtureWaypoint('A', { alt_type: '@', alt1: 5000 }), nm)).toBe('@5000 ft');
+    expect(altitudeConstraintText(fixtureWaypoint('A', { alt_type: 'VNAV', alt1: 9000 }), nm)).toBe('VNAV 9000 ft');
+    expect(altitudeConstraintText(fixtureWaypoint('A', { alt_type: '+', alt1: 4500, alt2: 7000 }), nm)).toBe('+4500/7000 ft');
+    expect(altitudeConstraintText(fixtureWaypoint('A', { alt_type: '@', alt1: 1000 }), km)).toBe('@305 m');
+    expect(altitudeConstraintText(fixtureWaypoint('A', { alt_type: '@', alt1: -9999 }), nm)).toBe('');
+    expect(altitudeConstraintText(fixtureWaypoint('A', { alt_type: '@', alt1: 5000, ambiguous: true }), nm)).toBe('');
+  });
+});
+
+describe('summaries', () => {
+  const base = { total_distance: 42.26, avg_gs: 118.4, total_min: 21.4, total_fuel: 4.26, avg_temp: 11 };
+
+  it('compact summary: Wind is |GS - TAS| in the error style when GS is below TAS; fuel suffix g', () => {
+    const s = compactSummary(base, { airspeed: 140 }, nm);
+    expect(s).toEqual({ dist: '42 nm', gs: '118 kt', wind: '22 kt', windError: true, ete: '0:21', fuel: '4.3g', temp: '51.8 °F' });
+    const tail = compactSummary({ ...base, avg_gs: 150 }, { airspeed: 140 }, nm);
+    expect(tail.wind).toBe('10 kt');
+    expect(tail.windError).toBe(false);
+  });
+
+  it('Temp shows n/a for 9999', () => {
+    expect(compactSummary({ ...base, avg_temp: 9999 }, { airspeed: 140 }, nm).temp).toBe('n/a');
+  });
+
+  it('summary strip: altitude flown, aircraft tail', () => {
+    const s = stripSummary({ ...base, altitude: -9999, cruise_altitude_flown: 5500 }, { tail: 'N12345', altitude: 6000 }, nm);
+    expect(s).toEqual({ distance: '42 nm', alt: '5500 ft', speed: '118 kt', time: '0:21', fuel: '4.3 g', temp: '51.8 °F', aircraft: 'N12345' });
+  });
+
+  it('optimizer rows', () => {
+    expect(optimizerRowText({ altitude: 6500, avg_gs: 131.04, total_min: 62, total_fuel: 10.94, avg_temp: 9999 }, nm)).toEqual({
+      altitude: '6500 ft',
+      speed: '131 kt',
+      ete: '1:02',
+      fuel: '10.9 g',
+      temp: 'n/a',
+    });
+  });
+});

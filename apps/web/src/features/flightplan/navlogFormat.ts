@@ -1,0 +1,187 @@
+import type { AircraftProfile, Leg, OptimizerRow, Route, Waypoint } from '@clearway/flightplan';
+import { formatTemperature, type FuelUnit, type TemperatureUnit, type UnitSet } from '@clearway/geo';
+
+/**
+ * Display rules of the route screen (spec part 2 §2 "Route screen modes", §9 "Table shows distance
+ * and speed to 0 or 1 decimal and fuel to 1 decimal"). Pure: units come in as the units slice.
+ */
+
+/** The display units the route screen needs (the units slice has them all). */
+export interface DisplayUnits extends UnitSet {
+  fuel_unit: FuelUnit;
+  /** display fuel = US gallons × fuel_factor */
+  fuel_factor: number;
+  temp_unit: TemperatureUnit;
+}
+
+const UNKNOWN = -9999;
+const UNKNOWN_BEARING = 999;
+const UNKNOWN_TEMP = 9999;
+const VALID_ALT_TYPES = new Set(['', '@', '+', 'V', 'J', 'H', 'VNAV']);
+
+/** A distance or speed: 0 decimals from 10 up, 1 decimal below. '--' when not a number. */
+export function compactNumber(value: number): string {
+  if (!Number.isFinite(value)) return '--';
+  const rounded1 = Math.round(value * 10) / 10;
+  return Math.abs(rounded1) >= 10 ? value.toFixed(0) : rounded1.toFixed(1);
+}
+
+/** Nautical miles in the user's distance unit, 0 or 1 decimal (no unit). */
+export function distanceValue(nm: number, units: Pick<DisplayUnits, 'distance_factor'>): string {
+  return compactNumber(nm * units.distance_factor);
+}
+
+/** Knots in the user's speed unit, 0 or 1 decimal (no unit). */
+export function speedValue(kt: number, units: Pick<DisplayUnits, 'speed_factor'>): string {
+  return compactNumber(kt * units.speed_factor);
+}
+
+/** US gallons in the user's fuel unit, always 1 decimal (no unit). */
+export function fuelValue(gallons: number, units: Pick<DisplayUnits, 'fuel_factor'>): string {
+  return Number.isFinite(gallons) ? (gallons * units.fuel_factor).toFixed(1) : '--';
+}
+
+/** A magnetic course as three digits with a degree sign ('095°', 360 for north); '---' when unknown. */
+export function courseText(deg: number): string {
+  if (!Number.isFinite(deg) || Math.abs(deg) >= UNKNOWN_BEARING) return '---';
+  const whole = ((Math.round(deg) % 360) + 360) % 360;
+  return `${String(whole === 0 ? 360 : whole).padStart(3, '0')}°`;
+}
+
+/** Minutes as 'h:mm'; '--' when not a number. */
+export function minutesText(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes < 0) return '--';
+  const total = Math.round(minutes);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Whether a waypoint has a valid altitude constraint (spec part 2 §3 "Waypoint"). */
+export function hasValidAltitude(w: Pick<Waypoint, 'alt_type' | 'ambiguous' | 'alt1'>): boolean {
+  return VALID_ALT_TYPES.has(w.alt_type) && !w.ambiguous && w.alt1 !== UNKNOWN && Number.isFinite(w.alt1);
+}
+
+/**
+ * A waypoint's altitude constraint as text, in the altitude unit: the type then the altitude
+ * ('@5000 ft', '+4500 ft', 'VNAV 9000 ft'), a second altitude after a slash; '' when none.
+ */
+export function altitudeConstraintText(w: Pick<Waypoint, 'alt_type' | 'ambiguous' | 'alt1' | 'alt2'>, units: Pick<DisplayUnits, 'alt_factor' | 'alt_unit'>): string {
+  if (!hasValidAltitude(w)) return '';
+  const alt = (ft: number) => String(Math.round(ft * units.alt_factor));
+  const prefix = w.alt_type === 'VNAV' ? 'VNAV ' : w.alt_type;
+  const second = w.alt2 !== UNKNOWN && Number.isFinite(w.alt2) && w.alt2 !== w.alt1 ? `/${alt(w.alt2)}` : '';
+  return `${prefix}${alt(w.alt1)}${second} ${units.alt_unit}`;
+}
+
+/** One row of the navlog table, ready to show. */
+export interface NavlogRow {
+  key: string;
+  /** The WPT column: the end code (with a leading star when direct-to), or 'START-END' for a leg with errors. */
+  wpt: string;
+  hasErrors: boolean;
+  directTo: boolean;
+  /** Altitude constraint of the end waypoint ('' when none). */
+  altitude: string;
+  /** Cumulative distance. */
+  dist: string;
+  /** Magnetic course. */
+  course: string;
+  gs: string;
+  /** Cumulative time. */
+  time: string;
+  /** Cumulative fuel. */
+  fuel: string;
+}
+
+/** The navlog row of a leg: a leg with errors shows only its start-end codes, every other cell empty. */
+export function navlogRow(leg: Leg, index: number, units: DisplayUnits): NavlogRow {
+  const key = `${index}:${leg.start.code}-${leg.end.code}`;
+  if (leg.has_errors) {
+    return { key, wpt: `${leg.start.code}-${leg.end.code}`, hasErrors: true, directTo: false, altitude: '', dist: '', course: '', gs: '', time: '', fuel: '' };
+  }
+  return {
+    key,
+    wpt: `${leg.end.directTo ? '*' : ''}${leg.end.code}`,
+    hasErrors: false,
+    directTo: leg.end.directTo,
+    altitude: altitudeConstraintText(leg.end, units),
+    dist: distanceValue(leg.cum_distance, units),
+    course: courseText(leg.course),
+    gs: speedValue(leg.gs, units),
+    time: minutesText(leg.cum_time),
+    fuel: fuelValue(leg.cum_fuel, units),
+  };
+}
+
+/** The legs the navlog lists: the route's top-level legs (one per waypoint after the first). */
+export function navlogLegs(route: Route | null): Leg[] {
+  return route?.legs ?? [];
+}
+
+/** Temperature in the user's unit, 'n/a' for the unknown 9999. */
+export function temperatureText(tempC: number, unit: TemperatureUnit): string {
+  return tempC === UNKNOWN_TEMP ? 'n/a' : formatTemperature(tempC, unit);
+}
+
+/** The compact route summary (spec part 2 §2): Dist, GS, Wind, ETE, Fuel (suffix g), Temp. */
+export interface CompactSummary {
+  dist: string;
+  gs: string;
+  /** |average GS − cruise TAS|. */
+  wind: string;
+  /** Ground speed below the cruise airspeed: shown in the error style. */
+  windError: boolean;
+  ete: string;
+  fuel: string;
+  temp: string;
+}
+
+export function compactSummary(route: Pick<Route, 'total_distance' | 'avg_gs' | 'total_min' | 'total_fuel' | 'avg_temp'>, profile: Pick<AircraftProfile, 'airspeed'>, units: DisplayUnits): CompactSummary {
+  return {
+    dist: `${distanceValue(route.total_distance, units)} ${units.distance_unit}`,
+    gs: `${speedValue(route.avg_gs, units)} ${units.speed_unit}`,
+    wind: `${speedValue(Math.abs(route.avg_gs - profile.airspeed), units)} ${units.speed_unit}`,
+    windError: route.avg_gs < profile.airspeed,
+    ete: minutesText(route.total_min),
+    fuel: `${fuelValue(route.total_fuel, units)}g`,
+    temp: temperatureText(route.avg_temp, units.temp_unit),
+  };
+}
+
+/** The summary strip (spec part 2 §2): Distance, Alt, Speed, Time, Fuel, Temp, Aircraft (ETD apart). */
+export interface StripSummary {
+  distance: string;
+  alt: string;
+  speed: string;
+  time: string;
+  fuel: string;
+  temp: string;
+  aircraft: string;
+}
+
+export function stripSummary(
+  route: Pick<Route, 'total_distance' | 'avg_gs' | 'total_min' | 'total_fuel' | 'avg_temp' | 'altitude' | 'cruise_altitude_flown'> | null,
+  profile: Pick<AircraftProfile, 'tail' | 'altitude'>,
+  units: DisplayUnits,
+): StripSummary {
+  const altitudeFt = route?.cruise_altitude_flown ?? (route && route.altitude > 0 ? route.altitude : profile.altitude);
+  return {
+    distance: route ? `${distanceValue(route.total_distance, units)} ${units.distance_unit}` : '--',
+    alt: `${Math.round(altitudeFt * units.alt_factor)} ${units.alt_unit}`,
+    speed: route ? `${speedValue(route.avg_gs, units)} ${units.speed_unit}` : '--',
+    time: route ? minutesText(route.total_min) : '--',
+    fuel: route ? `${fuelValue(route.total_fuel, units)} ${units.fuel_unit}` : '--',
+    temp: route ? temperatureText(route.avg_temp, units.temp_unit) : '--',
+    aircraft: profile.tail,
+  };
+}
+
+/** One optimizer table row as shown: Altitude, Speed, ETE, Fuel, Temp. */
+export function optimizerRowText(row: OptimizerRow, units: DisplayUnits): { altitude: string; speed: string; ete: string; fuel: string; temp: string } {
+  return {
+    altitude: `${Math.round(row.altitude * units.alt_factor)} ${units.alt_unit}`,
+    speed: `${speedValue(row.avg_gs, units)} ${units.speed_unit}`,
+    ete: minutesText(row.total_min),
+    fuel: `${fuelValue(row.total_fuel, units)} ${units.fuel_unit}`,
+    temp: temperatureText(row.avg_temp, units.temp_unit),
+  };
+}

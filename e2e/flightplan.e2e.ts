@@ -1,0 +1,204 @@
+// The flight plan screen (/app/route) against the real nav database (FAA US files) in the real routing
+// worker: a route typed in the search box, its navlog compared with the engine run here in Node on the
+// same artifact, Reverse, Clear and Undo, Save and Load after a reload, Recent Routes, and an optimizer
+// altitude. No number is hard-coded: the expected navlog comes from the engine.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNavDb, type NavDb } from '@clearway/navdb';
+import { parseRoute, runFlightPlan, type AircraftProfile } from '../packages/flightplan/src/index.js';
+import { unitSetFor } from '@clearway/geo';
+import { navlogRow, type DisplayUnits } from '../apps/web/src/features/flightplan/navlogFormat.js';
+import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let db: NavDb;
+const navdataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-flightplan-'));
+const errors: string[] = [];
+const ROUTE_TEXT = 'khwd oak ksfo';
+/** The app's default units (nm, kt, ft, gallons, °F). */
+const UNITS: DisplayUnits = { ...unitSetFor('nm'), fuel_unit: 'g', fuel_factor: 1, temp_unit: 'f' };
+
+beforeAll(async () => {
+  const out = buildTestNavData(navdataDir, 'dev');
+  const bytes = readFileSync(join(out, 'us.cwnav'));
+  db = openNavDb(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  server = await startServer({ NAVDATA_DIR: navdataDir });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.origin}/app/map1`);
+  await waitLoaded();
+  await page.getByRole('combobox').waitFor({ state: 'visible' });
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  rmSync(navdataDir, { recursive: true, force: true });
+});
+
+async function waitLoaded(): Promise<void> {
+  await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
+}
+
+/** A property of the 'prefs' IndexedDB database. */
+async function property(key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('prefs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('properties').objectStore('properties').get(k);
+          get.onsuccess = () => {
+            resolve((get.result as { value?: unknown } | undefined)?.value);
+            open.result.close();
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}
+
+/** The navlog as shown: one array of cell texts per row. */
+async function shownNavlog(): Promise<string[][]> {
+  return page.$$eval('[data-testid="navlog-row"]', (rows) =>
+    rows.map((row) =>
+      ['navlog-wpt', 'navlog-dist', 'navlog-course', 'navlog-gs', 'navlog-time', 'navlog-fuel'].map(
+        (id) => row.querySelector(`[data-testid="${id}"]`)?.textContent ?? '',
+      ),
+    ),
+  );
+}
+
+/** The navlog the engine gives here in Node for a route string and the stored profile. */
+function engineNavlog(text: string, profile: AircraftProfile): string[][] {
+  const now = Date.now();
+  const parsed = parseRoute(text, profile, db, { now });
+  const flown = runFlightPlan(parsed, profile, { now, winds: null });
+  return flown.legs.map((leg, i) => {
+    const row = navlogRow(leg, i, UNITS);
+    return [row.wpt + row.altitude, row.dist, row.course, row.gs, row.time, row.fuel];
+  });
+}
+
+/** With FLIGHTPLAN_SCREENSHOTS=dir set, a screenshot for a person to look at (nothing is asserted on it). */
+async function screenshot(name: string): Promise<void> {
+  const dir = process.env.FLIGHTPLAN_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+function bottom(name: string) {
+  return page.getByRole('navigation', { name: 'Route screen' }).getByRole('button', { name, exact: true });
+}
+
+async function finalString(): Promise<string | null> {
+  return page.getByTestId('page-route').getAttribute('data-final-string');
+}
+
+describe('flight plan screen', () => {
+  it('a route typed in the search box shows on /app/route with the navlog the engine computes', async () => {
+    const box = page.getByRole('combobox');
+    await box.fill(ROUTE_TEXT);
+    await page.getByRole('option', { name: /^Select Route:/ }).first().waitFor({ timeout: 10_000 });
+    await box.press('Enter');
+    await expect.poll(async () => ((await property('route')) as { final_string?: string } | undefined)?.final_string, { timeout: 10_000 }).toBe(
+      ROUTE_TEXT.toUpperCase(),
+    );
+
+    await page.goto(`${server.origin}/app/route`);
+    await waitLoaded();
+    await page.getByRole('navigation', { name: 'Route screen' }).waitFor();
+    expect(await page.getByTestId('page-route').getAttribute('data-mode')).toBe('navlog');
+
+    // Choose an ETD so the profile the analysis uses is stored and can be read back.
+    await page.getByTestId('summary-strip').getByRole('combobox').click();
+    await page.getByRole('option', { name: '60 min', exact: true }).click();
+    await expect.poll(async () => ((await property('profile')) as { etd?: number } | undefined)?.etd, { timeout: 10_000 }).toBe(60);
+    const profile = (await property('profile')) as AircraftProfile;
+
+    const expected = engineNavlog(ROUTE_TEXT.toUpperCase(), profile);
+    expect(expected.length).toBeGreaterThan(1);
+    await expect.poll(shownNavlog, { timeout: 15_000 }).toEqual(expected);
+    console.log(`[flightplan] navlog ${JSON.stringify(expected)}`);
+    expect(await page.getByTestId('summary-etd').textContent()).toMatch(/^\d{1,2}:\d\d (am|pm)$/);
+    expect(await page.getByTestId('compact-fuel').textContent()).toMatch(/^\d+\.\dg$/);
+    await screenshot('route-navlog');
+  });
+
+  it("Reverse shows 'Route Reversed!' and the reversed route", async () => {
+    await bottom('Reverse').click();
+    await page.getByText('Route Reversed!').waitFor({ timeout: 10_000 });
+    await expect.poll(finalString, { timeout: 10_000 }).toBe('KSFO OAK KHWD');
+    const profile = (await property('profile')) as AircraftProfile;
+    await expect.poll(shownNavlog, { timeout: 15_000 }).toEqual(engineNavlog('KSFO OAK KHWD', profile));
+  });
+
+  it('Clear empties the route; Undo restores it', async () => {
+    const before = await finalString();
+    await bottom('Clear').click();
+    const snackbar = page.getByTestId('clear-snackbar');
+    await snackbar.waitFor();
+    await expect.poll(finalString).toBe('');
+    expect(await page.getByTestId('navlog-row').count()).toBe(0);
+    await snackbar.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(finalString, { timeout: 10_000 }).toBe(before);
+    await expect.poll(() => page.getByTestId('navlog-row').count()).toBeGreaterThan(0);
+    await expect.poll(async () => ((await property('route')) as { final_string?: string } | undefined)?.final_string).toBe(before);
+  });
+
+  it("Save shows 'Route Saved!'; after a reload Load lists it and loads it", async () => {
+    const saved = await finalString();
+    await bottom('Save').click();
+    await page.getByText('Route Saved!').waitFor({ timeout: 10_000 });
+
+    // Another route becomes current, then the saved one comes back from Saved Routes after a reload.
+    await bottom('Reverse').click();
+    await expect.poll(finalString, { timeout: 10_000 }).not.toBe(saved);
+    await page.reload();
+    await waitLoaded();
+    await bottom('Load').click();
+    const item = page.getByTestId('route-list-item').filter({ hasText: saved ?? '' });
+    await item.waitFor({ timeout: 10_000 });
+    await item.getByRole('button', { name: 'Load' }).click();
+    await expect.poll(finalString, { timeout: 10_000 }).toBe(saved);
+    expect(await page.getByTestId('page-route').getAttribute('data-mode')).toBe('navlog');
+    await expect.poll(() => page.getByTestId('navlog-row').count()).toBeGreaterThan(0);
+
+    // The typed route is in the automatic history.
+    await bottom('Recent').click();
+    await page.getByTestId('route-list-item').filter({ hasText: ROUTE_TEXT.toUpperCase() }).first().waitFor({ timeout: 10_000 });
+  });
+
+  it("Optimze lists altitudes; picking one saves it with 'Selected Cruise Altitude: {altitude}'", async () => {
+    await bottom('Optimze').click();
+    const rows = page.getByTestId('optimizer-row');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const current = ((await property('profile')) as AircraftProfile).altitude;
+    const altitudes = (await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-altitude'))))).filter((a) => a !== current);
+    expect(altitudes.length).toBeGreaterThan(0);
+    const altitude = altitudes[0]!;
+    await page.locator(`[data-testid="optimizer-row"][data-altitude="${altitude}"]`).click();
+    await page.getByText(`Selected Cruise Altitude: ${altitude}`).waitFor({ timeout: 10_000 });
+    await screenshot('route-optimizer');
+    await expect.poll(async () => ((await property('profile')) as AircraftProfile).altitude).toBe(altitude);
+    expect(errors).toEqual([]);
+  });
+
+  it('the map shows the compact route summary', async () => {
+    await page.goto(`${server.origin}/app/map1`);
+    await waitLoaded();
+    await page.getByTestId('compact-route-summary').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('compact-fuel').textContent()).toMatch(/^\d+\.\dg$/);
+    await screenshot('map-summary');
+  });
+});
