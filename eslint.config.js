@@ -13,7 +13,7 @@ const nodeBuiltins = [
 const uiLibraries = ['react', 'react-dom', 'react-router', '@mui/*', 'dexie', 'maplibre-gl'];
 
 /** Every workspace package, bottom layer first. */
-const packages = ['geo', 'navdb', 'flightplan', 'weather', 'protocol', 'navimport'];
+const packages = ['geo', 'navdb', 'flightplan', 'weather', 'protocol', 'sync', 'navimport'];
 
 /** What each package may import from the other packages (ARCHITECTURE.md "Layers"). */
 const allowed = {
@@ -22,6 +22,7 @@ const allowed = {
   flightplan: ['navdb', 'geo'],
   weather: ['geo'],
   protocol: ['geo'],
+  sync: ['protocol', 'geo'],
   navimport: ['navdb', 'geo'],
 };
 

@@ -4,3 +4,4 @@ export * from './clientConfig.js';
 export * from './logEntry.js';
 export * from './issues.js';
 export * from './navdata.js';
+export * from './sync.js';

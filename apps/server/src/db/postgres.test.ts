@@ -8,6 +8,7 @@ import { validLogEntry } from '../testing/testApp.js';
 import { openDatabase } from './connect.js';
 import { checkDatabase } from './health.js';
 import { migrateToLatest } from './migrate.js';
+import { MIGRATION_NAMES } from './migrations/index.js';
 
 // Runs against a real PostgreSQL server (see apps/server/scripts/pg-test-setup.sh). Each test gets a
 // fresh schema that is dropped afterwards, so runs never see each other's tables.
@@ -40,7 +41,7 @@ describe('PostgreSQL database', () => {
       const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch.url });
       const db = openDatabase(config.database);
       try {
-        expect(await migrateToLatest(db)).toEqual(['0001_client_logs']);
+        expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
         const app = await buildApp(config, { db });
         try {
           const health = await app.inject({ method: 'GET', url: '/healthz' });

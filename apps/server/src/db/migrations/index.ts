@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { DatabaseDialect } from '../schema.js';
 import { clientLogsMigration } from './0001_client_logs.js';
+import { syncMigration } from './0002_sync.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -9,6 +10,7 @@ import { clientLogsMigration } from './0001_client_logs.js';
  */
 const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: DatabaseDialect) => Migration]> = [
   ['0001_client_logs', clientLogsMigration],
+  ['0002_sync', syncMigration],
 ];
 
 /** The names of every migration, oldest first. */

@@ -1,0 +1,184 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { syncProfileRequestSchema, type SyncProfileReply, type SyncTable } from '@clearway/protocol';
+import { openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import type { FreshDatabase } from '../testing/databaseContract.js';
+import { IN_CI, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { makeTempDir, removeTempDir } from '../testing/testApp.js';
+import { listSyncDevices, SyncForbiddenError, syncProfile } from './syncStore.js';
+
+const T0 = 1_790_000_000_000;
+
+function request(uuid: string, key: SyncTable, since: number, syncObjects: object[], custId = 'cust_1') {
+  return syncProfileRequestSchema.parse({ cust_id: custId, uuid, since, key, sync_objects: syncObjects });
+}
+
+function counter() {
+  let next = 0;
+  return () => `gid-${++next}`;
+}
+
+const brief = (reply: SyncProfileReply) => reply.map((record) => [record.action, record.code ?? record.final_string, record.deleted, record.ts]);
+
+/** The behaviour of the sync store on every dialect. */
+function syncStoreContract(fresh: () => Promise<FreshDatabase>): void {
+  async function withDatabase(test: (db: Database) => Promise<void>): Promise<void> {
+    const { db, dispose } = await fresh();
+    try {
+      await migrateToLatest(db);
+      await test(db);
+    } finally {
+      await dispose();
+    }
+  }
+
+  it('stores a new favourite with a gid and hands it to another device', () =>
+    withDatabase(async (db) => {
+      const newGid = counter();
+      const added = await syncProfile(db, 'cust_1', request('phone', 'fav_airports', 0, [{ code: 'KSQL', ts: T0, deleted: 'F', name: 'San Carlos' }]), T0 + 5, { newGid });
+      expect(added).toEqual([{ action: 'add_gid', table: 'fav_airports', code: 'KSQL', name: 'San Carlos', ts: T0, deleted: 'F', gid: 'gid-1' }]);
+
+      const row = await db.kysely.selectFrom('sync_records').selectAll().executeTakeFirstOrThrow();
+      expect({ ...row, ts: Number(row.ts), server_ts: Number(row.server_ts) }).toEqual({
+        cust_id: 'cust_1',
+        table_name: 'fav_airports',
+        record_key: 'KSQL',
+        gid: 'gid-1',
+        ts: T0,
+        deleted: 0,
+        payload: JSON.stringify({ code: 'KSQL', name: 'San Carlos' }),
+        server_ts: T0 + 5,
+      });
+
+      const tablet = await syncProfile(db, 'cust_1', request('tablet', 'fav_airports', 0, []), T0 + 10, { newGid });
+      expect(tablet).toEqual([{ action: 'updated_elsewhere', table: 'fav_airports', code: 'KSQL', name: 'San Carlos', ts: T0, deleted: 'F', gid: 'gid-1' }]);
+      // Nothing new since the tablet's last sync (minus the overlap): an empty reply.
+      expect(await syncProfile(db, 'cust_1', request('tablet', 'fav_airports', T0 + 10, []), T0 + 20, { newGid })).toEqual([]);
+    }));
+
+  it('lets the last writer win, a delete win a tie, and delivers the tombstone', () =>
+    withDatabase(async (db) => {
+      const newGid = counter();
+      await syncProfile(db, 'cust_1', request('phone', 'searches', 0, [{ code: 'KSQL KOAK', ts: T0 + 100, deleted: 'F' }]), T0 + 200, { newGid });
+      // The tablet was offline and edited the same search earlier: its version loses.
+      const stale = await syncProfile(db, 'cust_1', request('tablet', 'searches', 0, [{ code: 'KSQL KOAK', ts: T0 + 50, deleted: 'T' }]), T0 + 300, { newGid });
+      expect(brief(stale)).toEqual([['updated_elsewhere', 'KSQL KOAK', 'F', T0 + 100]]);
+      // A delete with the same ts wins.
+      const tie = await syncProfile(db, 'cust_1', request('tablet', 'searches', T0, [{ code: 'KSQL KOAK', ts: T0 + 100, deleted: 'T' }]), T0 + 400, { newGid });
+      expect(brief(tie)).toEqual([['delete_confirmed', 'KSQL KOAK', 'T', T0 + 100]]);
+      // The phone learns of it at its next sync.
+      const phone = await syncProfile(db, 'cust_1', request('phone', 'searches', T0 + 200 - 1000, []), T0 + 500, { newGid });
+      expect(brief(phone)).toEqual([['updated_elsewhere', 'KSQL KOAK', 'T', T0 + 100]]);
+      // A newer save brings it back, with the same gid.
+      const back = await syncProfile(db, 'cust_1', request('phone', 'searches', T0, [{ code: 'KSQL KOAK', ts: T0 + 600, deleted: 'F' }]), T0 + 600, { newGid });
+      expect(back).toEqual([expect.objectContaining({ action: 'updated', deleted: 'F', ts: T0 + 600, gid: 'gid-1' })]);
+    }));
+
+  it('replaces the route value and keeps customers apart', () =>
+    withDatabase(async (db) => {
+      const route = { final_string: 'KSQL SJC KOAK', ts: T0, altitude: 4500, waypoints: [{ ident: 'SJC' }] };
+      await syncProfile(db, 'cust_1', request('phone', 'route', 0, [route]), T0 + 1);
+      const newer = { ...route, final_string: 'KPAO KHWD', ts: T0 + 10 };
+      const reply = await syncProfile(db, 'cust_1', request('tablet', 'route', 0, [newer]), T0 + 11);
+      expect(reply).toEqual([expect.objectContaining({ action: 'updated', table: 'route', final_string: 'KPAO KHWD', waypoints: [{ ident: 'SJC' }] })]);
+      expect(await syncProfile(db, 'cust_2', request('laptop', 'route', 0, [], 'cust_2'), T0 + 12)).toEqual([]);
+      const stored = await db.kysely.selectFrom('sync_records').select(['cust_id', 'record_key', 'payload']).execute();
+      expect(stored).toEqual([{ cust_id: 'cust_1', record_key: 'route', payload: JSON.stringify({ final_string: 'KPAO KHWD', altitude: 4500, waypoints: [{ ident: 'SJC' }] }) }]);
+    }));
+
+  it('refuses another customer\'s cust_id without reading or writing', () =>
+    withDatabase(async (db) => {
+      const foreign = request('phone', 'fav_airports', 0, [{ code: 'KSQL', ts: T0 }], 'cust_2');
+      await expect(syncProfile(db, 'cust_1', foreign, T0)).rejects.toBeInstanceOf(SyncForbiddenError);
+      expect(await db.kysely.selectFrom('sync_records').selectAll().execute()).toEqual([]);
+      expect(await listSyncDevices(db, 'cust_1')).toEqual([]);
+    }));
+
+  it('records devices with first and last sync', () =>
+    withDatabase(async (db) => {
+      await syncProfile(db, 'cust_1', request('phone', 'models', 0, []), T0);
+      await syncProfile(db, 'cust_1', request('tablet', 'models', 0, []), T0 + 1);
+      await syncProfile(db, 'cust_1', request('phone', 'models', 0, []), T0 + 2);
+      expect(await listSyncDevices(db, 'cust_1')).toEqual([
+        { uuid: 'phone', firstSeen: T0, lastSeen: T0 + 2 },
+        { uuid: 'tablet', firstSeen: T0 + 1, lastSeen: T0 + 1 },
+      ]);
+    }));
+
+  it('stores nothing when a request fails half-way (one transaction)', () =>
+    withDatabase(async (db) => {
+      let made = 0;
+      const failing = () => {
+        if (++made === 2) throw new Error('id generator broke');
+        return `gid-${made}`;
+      };
+      const two = request('phone', 'fav_airports', 0, [{ code: 'KSQL', ts: T0 }, { code: 'KOAK', ts: T0 }]);
+      await expect(syncProfile(db, 'cust_1', two, T0, { newGid: failing })).rejects.toThrow('id generator broke');
+      expect(await db.kysely.selectFrom('sync_records').selectAll().execute()).toEqual([]);
+      expect(await listSyncDevices(db, 'cust_1')).toEqual([]);
+      // The database is still usable afterwards.
+      expect(await syncProfile(db, 'cust_1', two, T0 + 1)).toHaveLength(2);
+    }));
+
+  it('keeps every acknowledged write when devices sync the same table at once', () =>
+    withDatabase(async (db) => {
+      const devices = ['phone', 'tablet', 'laptop', 'panel'];
+      const keys = ['KSQL', 'KOAK', 'KSJC', 'KPAO', 'KHWD', 'KLVK'];
+      // Each device writes every key with its own ts; the greatest ts per key must win.
+      const calls = devices.flatMap((device, d) =>
+        keys.map((code, k) => syncProfile(db, 'cust_1', request(device, 'fav_airports', 0, [{ code, ts: T0 + ((d * 7 + k * 3) % 11), deleted: 'F', by: device }]), T0 + 100)),
+      );
+      const replies = await Promise.all(calls);
+      expect(replies.every((reply) => reply.length >= 1)).toBe(true);
+      const stored = await db.kysely.selectFrom('sync_records').select(['record_key', 'ts', 'payload', 'gid']).orderBy('record_key').execute();
+      expect(stored).toHaveLength(keys.length);
+      for (const row of stored) {
+        const k = keys.indexOf(row.record_key);
+        const best = Math.max(...devices.map((_, d) => T0 + ((d * 7 + k * 3) % 11)));
+        expect(Number(row.ts)).toBe(best);
+      }
+      // One gid per key, the same one every device was told.
+      const gids = new Map(stored.map((row) => [row.record_key, row.gid]));
+      for (const reply of replies) for (const record of reply) expect(record.gid).toBe(gids.get(String(record.code)));
+    }));
+}
+
+describe('sync store on SQLite', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await makeTempDir();
+  });
+  afterEach(async () => {
+    await removeTempDir(dir);
+  });
+
+  syncStoreContract(async () => {
+    const db = openDatabase({ dialect: 'sqlite', path: join(dir, `sync-${Math.random().toString(36).slice(2)}.sqlite`) });
+    return { db, dispose: () => db.close() };
+  });
+});
+
+describe('sync store on PostgreSQL', () => {
+  it('has a server to test against', (context) => {
+    if (TEST_DATABASE_URL !== undefined) return;
+    if (IN_CI) throw new Error(`CI is set but ${POSTGRES_SKIP_REASON}`);
+    console.warn(`PostgreSQL sync store suite skipped: ${POSTGRES_SKIP_REASON}`);
+    context.skip(POSTGRES_SKIP_REASON);
+  });
+
+  describe.skipIf(TEST_DATABASE_URL === undefined)('on TEST_DATABASE_URL', () => {
+    syncStoreContract(async () => {
+      const scratch = await createScratchSchema(TEST_DATABASE_URL ?? '');
+      const db = openDatabase({ dialect: 'postgres', url: scratch.url });
+      return {
+        db,
+        dispose: async () => {
+          await db.close();
+          await scratch.drop();
+        },
+      };
+    });
+  });
+});

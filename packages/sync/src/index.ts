@@ -1,0 +1,3 @@
+export * from './version.js';
+export * from './merge.js';
+export * from './apply.js';
