@@ -90,7 +90,7 @@ describe('moving map', () => {
 
       expect(await canvasColours(page, VIEW_ONE)).toBeGreaterThan(2);
       const layers = (await page.getAttribute(VIEW_ONE, 'data-map-layers')) ?? '';
-      expect(layers.split(' ')).toEqual(expect.arrayContaining(['land', 'countries', 'states', 'airports', 'navaids', 'fixes', 'vfr']));
+      expect(layers.split(' ')).toEqual(expect.arrayContaining(['land', 'countries', 'states', 'airports', 'navaids', 'fixes', 'vfr', 'airport-labels', 'airways-low']));
 
       // The nav database loads after the map: then the airports of the view are drawn.
       await page.getByRole('button', { name: 'menu' }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -122,6 +122,82 @@ describe('moving map', () => {
       await page.waitForSelector(`${VIEW_ONE}[data-map-vfr="on"]`);
       await showAt(page, 6, 37.7, -122.2);
       await page.screenshot({ path: join(screenshots, 'map-night-z6-vfr.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('draws typed routes, airways with labels, and opens a tapped airport', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const glyphs: { url: string; status: number }[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => {
+      if (response.url().includes('/fonts/')) glyphs.push({ url: response.url(), status: response.status() });
+    });
+    try {
+      await page.goto(`${server.origin}/app/map1`);
+      await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
+      await page.waitForSelector(`${VIEW_ONE}[data-map-state="idle"]`, { timeout: 30_000 });
+      const layers = ((await page.getAttribute(VIEW_ONE, 'data-map-layers')) ?? '').split(' ');
+      expect(layers).toEqual(expect.arrayContaining([
+        'airways-low', 'airways-high', 'runways', 'final-fixes-line', 'final-fixes-points',
+        'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
+      ]));
+
+      // A route typed in the search box is drawn, then an airway route of the US data (A16: the
+      // NASR excerpt's airways are A16, B9 and one without positions).
+      const enterRoute = async (text: string, final: string, points: string) => {
+        const box = page.getByRole('combobox');
+        await box.fill(text);
+        await page.getByRole('option', { name: new RegExp(`^Select Route: ${final} Distance:`) }).waitFor({ timeout: 10_000 });
+        await box.press('Enter');
+        // The map's route: the waypoints (an airway expanded into its points), in order.
+        await page.waitForSelector(`${VIEW_ONE}[data-map-route="${points}"]`, { timeout: 10_000 });
+      };
+      await enterRoute('KHWD OAK KSFO', 'KHWD OAK KSFO', 'KHWD OAK KSFO');
+      expect(await page.getAttribute(VIEW_ONE, 'data-map-route-points')).toBe('3');
+      await page.getByRole('button', { name: 'clear search' }).click();
+      await enterRoute('KBLI WC A16 AP', 'KBLI WC A16 AP', 'KBLI WC AP');
+      expect(await page.getAttribute(VIEW_ONE, 'data-map-route-points')).toBe('3');
+
+      // The airway itself, with its name, around Active Pass.
+      await showAt(page, 9, 48.94, -123.02);
+      await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-map-airways') ?? 0) > 0, VIEW_ONE, { timeout: 20_000 });
+      await page.screenshot({ path: join(screenshots, 'map-day-z9-airway-a16.png') });
+
+      // Close in at Hayward: runways are drawn, and a tap on the airport shows its details.
+      await showAt(page, 12, 37.659, -122.122);
+      await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-map-runways') ?? 0) > 0, VIEW_ONE, { timeout: 20_000 });
+      await page.screenshot({ path: join(screenshots, 'map-day-z12-hayward-runways.png') });
+      const canvas = await page.locator(`${VIEW_ONE} canvas`).boundingBox();
+      expect(canvas).not.toBeNull();
+      await page.mouse.click(canvas!.x + canvas!.width / 2, canvas!.y + canvas!.height / 2);
+      const details = page.locator('[data-testid="map-feature-details-1"][data-feature-kind="airport"]');
+      await details.waitFor({ timeout: 10_000 });
+      expect(await details.getAttribute('data-feature-id')).toBe('HWD');
+      expect(await details.innerText()).toContain('HAYWARD');
+      await page.screenshot({ path: join(screenshots, 'map-day-z12-hayward-details.png') });
+      await page.getByTestId('map-open-airport').click();
+      await page.waitForURL('**/app/airport', { timeout: 10_000 });
+
+      // Restore Map comes back to the first map; performance mode keeps only the airport and navaid
+      // labels (placed without collision work).
+      await page.getByRole('button', { name: 'Restore Map' }).click();
+      await page.waitForURL('**/app/map1', { timeout: 10_000 });
+      await page.getByRole('button', { name: 'settings' }).click();
+      await page.getByLabel('Performance Mode').check();
+      await page.keyboard.press('Escape');
+      await page.waitForFunction((sel) => {
+        const shown = (document.querySelector(sel)?.getAttribute('data-map-layers') ?? '').split(' ');
+        return shown.includes('airport-labels') && !shown.includes('fix-labels') && !shown.includes('airway-labels');
+      }, VIEW_ONE, { timeout: 10_000 });
+
+      // Labels were drawn from the server's glyphs.
+      expect(glyphs.length).toBeGreaterThan(0);
+      expect(glyphs.filter((g) => g.status !== 200)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -9,6 +9,7 @@ import { installRequestIdHeader, requestIdFor } from './http/requestId.js';
 import { logRoutes } from './logs/routes.js';
 import { navdataRoutes } from './navdata/routes.js';
 import { staticRoutes } from './static/routes.js';
+import { glyphRoutes } from './tiles/glyphs.js';
 import { tileRoutes } from './tiles/routes.js';
 
 /** What buildApp needs besides the configuration. */
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(logRoutes, { db: deps.db });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
+  await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });
   return app;
 }

@@ -1,4 +1,4 @@
-import type { Airport, Airway, Fix, Navaid, NavDbHeader, Procedure, ProcedureKind, SurfaceClass } from './model.js';
+import type { Airport, Airway, AirwayKind, Fix, Navaid, NavDbHeader, Procedure, ProcedureKind, SurfaceClass } from './model.js';
 
 /**
  * The queries the rest of the app asks of a loaded nav database (spec part 1 §7 "Local engine calls",
@@ -25,6 +25,13 @@ export interface NavDb {
   /** Every item of a kind inside a bounding box (degrees; west may exceed east across the antimeridian). */
   inBounds(kind: 'airport' | 'navaid' | 'fix', bounds: Bounds): (Airport | Navaid | Fix)[];
 
+  /**
+   * Airway segments (two consecutive points with positions, no published gap between them) whose
+   * bounding box meets a box, in airway then sequence order. Segments spanning more than 180 degrees
+   * of longitude are left out.
+   */
+  airwaySegmentsInBounds(bounds: Bounds): AirwaySegment[];
+
   /** The `count` airports nearest a point, nearest first, with their distance in nautical miles. */
   nearestAirports(point: LatLon, count: number): { airport: Airport; distanceNm: number }[];
 
@@ -40,6 +47,14 @@ export interface NavDb {
 export interface LatLon {
   latDeg: number;
   lonDeg: number;
+}
+
+/** One leg of an airway, for drawing. */
+export interface AirwaySegment {
+  airwayId: string;
+  kind: AirwayKind;
+  from: { ident: string; latDeg: number; lonDeg: number };
+  to: { ident: string; latDeg: number; lonDeg: number };
 }
 
 export interface Bounds {

@@ -1,5 +1,5 @@
 import { greatCircleDistanceNm } from '@clearway/geo';
-import type { AirportSummary, Bounds, LatLon, NavDb, RunwayInfo, SearchHit, WaypointMatch } from './api.js';
+import type { AirportSummary, AirwaySegment, Bounds, LatLon, NavDb, RunwayInfo, SearchHit, WaypointMatch } from './api.js';
 import { airportHit, airwayHit, fixHit, navaidHit, waypointMatch } from './hits.js';
 import type { Airport, Airway, Fix, Navaid, NavDataSet, NavDbHeader, Procedure, ProcedureKind } from './model.js';
 import { runwayInfoOf } from './runwayInfo.js';
@@ -13,6 +13,7 @@ import {
   KIND_AIRWAY,
   KIND_FIX,
   navaidKind,
+  segmentBoxTest,
   toAirportSummary,
 } from './semantics.js';
 import { compareKeys, normalizeKey, wordStarts } from './text.js';
@@ -140,6 +141,23 @@ class NaiveNavDb implements NavDb {
     const items: (Airport | Navaid | Fix)[] =
       kind === 'airport' ? this.data.airports : kind === 'navaid' ? this.data.navaids : this.data.fixes;
     return items.filter((x) => inside(x.latDeg, x.lonDeg));
+  }
+
+  airwaySegmentsInBounds(bounds: Bounds): AirwaySegment[] {
+    const meets = segmentBoxTest(bounds);
+    return this.data.airways.flatMap((airway) =>
+      airway.points.slice(0, -1).flatMap((a, k) => {
+        const b = airway.points[k + 1]!;
+        if (a.gapAfter || a.latDeg === null || a.lonDeg === null || b.latDeg === null || b.lonDeg === null) return [];
+        if (!meets(a.latDeg, a.lonDeg, b.latDeg, b.lonDeg)) return [];
+        return [{
+          airwayId: airway.id,
+          kind: airway.kind,
+          from: { ident: a.ident, latDeg: a.latDeg, lonDeg: a.lonDeg },
+          to: { ident: b.ident, latDeg: b.latDeg, lonDeg: b.lonDeg },
+        }];
+      }),
+    );
   }
 
   nearestAirports(point: LatLon, count: number): { airport: Airport; distanceNm: number }[] {

@@ -1,6 +1,6 @@
 import { greatCircleDistanceNm } from '@clearway/geo';
-import type { AirportSummary, Bounds, LatLon, NavDb, RunwayInfo, SearchHit, WaypointMatch } from './api.js';
-import { COORD_SCALE, PROCEDURE_KIND_CODES } from './columns.js';
+import type { AirportSummary, AirwaySegment, Bounds, LatLon, NavDb, RunwayInfo, SearchHit, WaypointMatch } from './api.js';
+import { AIRWAY_KIND_CODES, COORD_SCALE, coordAt, PROCEDURE_KIND_CODES, valueOf } from './columns.js';
 import { readContainer } from './container.js';
 import { waypointMatch } from './hits.js';
 import { entryIndex, entryKind, IdentIndex, WordIndex } from './identIndex.js';
@@ -8,7 +8,7 @@ import { airportAt, airwayAt, fixAt, navaidAt, summaryAt } from './materialize.j
 import type { Airport, Airway, Fix, Navaid, NavDbHeader, Procedure, ProcedureKind } from './model.js';
 import { runwayInfoOf } from './runwayInfo.js';
 import { Searcher } from './search.js';
-import { airportKeys, airportNotFound, KIND_AIRPORT, KIND_AIRWAY, KIND_FIX } from './semantics.js';
+import { airportKeys, airportNotFound, KIND_AIRPORT, KIND_AIRWAY, KIND_FIX, segmentBoxTest } from './semantics.js';
 import { indicesInBounds, nearestIndices, type Coords, type Grid } from './spatial.js';
 import { Tables } from './tables.js';
 import { compareKeys, normalizeKey } from './text.js';
@@ -80,6 +80,32 @@ class ColumnarNavDb implements NavDb {
   inBounds(kind: 'airport' | 'navaid' | 'fix', bounds: Bounds): (Airport | Navaid | Fix)[] {
     const { grid, coords, build } = this.spatialKind(kind);
     return indicesInBounds(grid, coords, bounds).map(build);
+  }
+
+  airwaySegmentsInBounds(bounds: Bounds): AirwaySegment[] {
+    const meets = segmentBoxTest(bounds);
+    const w = this.t.awy;
+    const p = this.t.awyPt;
+    const segments: AirwaySegment[] = [];
+    for (let i = 0; i < w.id.length; i++) {
+      let airwayId: string | null = null;
+      for (let k = w.pointStart[i]!; k + 1 < w.pointStart[i + 1]!; k++) {
+        if (p.gapAfter[k] === 1) continue;
+        const lat1 = coordAt(p.lat, k);
+        const lon1 = coordAt(p.lon, k);
+        const lat2 = coordAt(p.lat, k + 1);
+        const lon2 = coordAt(p.lon, k + 1);
+        if (lat1 === null || lon1 === null || lat2 === null || lon2 === null || !meets(lat1, lon1, lat2, lon2)) continue;
+        airwayId ??= this.t.strings.req(w.id[i]!);
+        segments.push({
+          airwayId,
+          kind: valueOf(AIRWAY_KIND_CODES, w.kind[i]!),
+          from: { ident: this.t.strings.req(p.ident[k]!), latDeg: lat1, lonDeg: lon1 },
+          to: { ident: this.t.strings.req(p.ident[k + 1]!), latDeg: lat2, lonDeg: lon2 },
+        });
+      }
+    }
+    return segments;
   }
 
   nearestAirports(point: LatLon, count: number): { airport: Airport; distanceNm: number }[] {

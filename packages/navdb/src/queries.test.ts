@@ -182,6 +182,20 @@ describe('spatial queries', () => {
     expect(db.inBounds('airport', { west: 0, south: 10, east: 10, north: -10 })).toEqual([]);
   });
 
+  it('lists airway segments meeting a box, skipping gaps and points without a position', () => {
+    const bay = { west: -122.5, south: 37.4, east: -122.0, north: 37.8 };
+    // V25: SFO-ARCHI is drawn; ARCHI has a gap after it and NOWHR has no position. J80 has one point.
+    expect(db.airwaySegmentsInBounds(bay)).toEqual([
+      { airwayId: 'V25', kind: 'V', from: { ident: 'SFO', latDeg: 37.619369, lonDeg: -122.373867 }, to: { ident: 'ARCHI', latDeg: 37.490833, lonDeg: -121.875 } },
+    ]);
+    // A box between the two ends, inside the segment's bounding box, still meets it.
+    expect(db.airwaySegmentsInBounds({ west: -122.2, south: 37.5, east: -122.1, north: 37.6 })).toHaveLength(1);
+    expect(db.airwaySegmentsInBounds({ west: -100, south: 30, east: -90, north: 40 })).toEqual([]);
+    for (const box of [bay, { west: -180, south: -90, east: 180, north: 90 }, { west: 170, south: -50, east: -170, north: -40 }]) {
+      expect(db.airwaySegmentsInBounds(box)).toEqual(naive.airwaySegmentsInBounds(box));
+    }
+  });
+
   it('finds the nearest airports, nearest first, with distances in nm', () => {
     const near = db.nearestAirports({ latDeg: 37.6589, lonDeg: -122.1216 }, 2);
     expect(near.map((n) => n.airport.id)).toEqual(['HWD', 'OAK']);

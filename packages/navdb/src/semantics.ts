@@ -105,6 +105,22 @@ export function boundsTest(bounds: Bounds): (latDeg: number, lonDeg: number) => 
     latDeg >= south && latDeg <= north && lon.some(([w, e]) => lonDeg >= w && lonDeg <= e);
 }
 
+/**
+ * Whether the bounding box of a segment (degrees) meets a box; false for segments spanning more than
+ * 180 degrees of longitude (they would be drawn the wrong way round the globe).
+ */
+export function segmentBoxTest(bounds: Bounds): (lat1: number, lon1: number, lat2: number, lon2: number) => boolean {
+  const { south, north } = bounds;
+  const lon = lonRanges(bounds);
+  return (lat1, lon1, lat2, lon2) => {
+    if (Math.abs(lon2 - lon1) > 180) return false;
+    if (Math.max(lat1, lat2) < south || Math.min(lat1, lat2) > north) return false;
+    const west = Math.min(lon1, lon2);
+    const east = Math.max(lon1, lon2);
+    return lon.some(([w, e]) => east >= w && west <= e);
+  };
+}
+
 /** Longitude intervals (degrees, each within [-180, 180]) that a bounds box covers. */
 export function lonRanges(bounds: Bounds): [number, number][] {
   if (bounds.east - bounds.west >= 360) return [[-180, 180]];

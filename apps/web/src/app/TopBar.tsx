@@ -2,11 +2,17 @@ import AppBar from '@mui/material/AppBar';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import MapIcon from '@mui/icons-material/Map';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { useAppSelector } from '../store/hooks';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { setSplit } from '../features/map/layoutSlice';
 import { isSettled } from '../store/readinessSlice';
 import { SearchBox } from '../features/search/SearchBox';
+
+/** The toolbar button that goes back to the first map, single view (spec part 2 §2). */
+export const RESTORE_MAP_LABEL = 'Restore Map';
 
 /** Top bar text until the nav (airport) database has settled (spec part 1 §2 "Shell"). */
 export const NAV_DB_LOADING_TITLE = 'Nav Database is Loading...';
@@ -19,9 +25,16 @@ interface Props {
   onSettings: () => void;
 }
 
-/** Menu button (only once the nav database has settled), page title, settings button. */
+/** Menu button (only once the nav database has settled), page title, Restore Map and settings buttons. */
 export function TopBar({ height, title, onMenu, onSettings }: Props) {
   const navDbSettled = useAppSelector((s) => isSettled(s.readiness.navDb));
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // Restore Map goes to /app/map1 and leaves split screen; toolbar navigation replaces the history entry.
+  const restoreMap = () => {
+    dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
+    void navigate('/app/map1', { replace: true });
+  };
   // Portrait phones (116 px bar): the search box gets the second bar.
   const secondBar = height >= 116;
   return (
@@ -42,6 +55,9 @@ export function TopBar({ height, title, onMenu, onSettings }: Props) {
           {navDbSettled ? title : NAV_DB_LOADING_TITLE}
         </Typography>
         {navDbSettled && !secondBar && <SearchBox />}
+        <IconButton color="inherit" aria-label={RESTORE_MAP_LABEL} title={RESTORE_MAP_LABEL} data-testid="restore-map" onClick={restoreMap}>
+          <MapIcon />
+        </IconButton>
         <IconButton color="inherit" aria-label="settings" edge="end" onClick={onSettings}>
           <SettingsIcon />
         </IconButton>

@@ -45,6 +45,7 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     getWaypoint: ({ code, reference }) => loaded().getWaypoint(code, reference ?? null),
     search: ({ query, limit }) => loaded().search(query, limit === undefined ? undefined : { limit }),
     inBounds: ({ kind, bounds }) => loaded().inBounds(kind, bounds),
+    airwaysInBounds: ({ bounds }) => loaded().airwaySegmentsInBounds(bounds),
     nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
     airport: ({ code }) => loaded().airport(code),

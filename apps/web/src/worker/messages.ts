@@ -1,6 +1,7 @@
 import type {
   Airport,
   AirportSummary,
+  AirwaySegment,
   Bounds,
   Fix,
   LatLon,
@@ -35,6 +36,8 @@ export interface RoutingMethods extends EngineMethods {
   getWaypoint: { params: { code: string; reference?: LatLon | null }; result: WaypointMatch | null };
   search: { params: { query: string; limit?: number }; result: SearchHit[] };
   inBounds: { params: { kind: 'airport' | 'navaid' | 'fix'; bounds: Bounds }; result: (Airport | Navaid | Fix)[] };
+  /** Airway segments crossing a box, for the map's Victor / T and Jet / Q layers. */
+  airwaysInBounds: { params: { bounds: Bounds }; result: AirwaySegment[] };
   nearestAirports: { params: { point: LatLon; count: number }; result: { airport: Airport; distanceNm: number }[] };
   procedures: { params: { airportId: string; kind?: ProcedureKind }; result: Procedure[] };
   /** An airport's full record (runways, ends, frequencies) by id, FAA or ICAO code; null when unknown. */
@@ -59,6 +62,7 @@ export const ROUTING_METHODS = [
   'getWaypoint',
   'search',
   'inBounds',
+  'airwaysInBounds',
   'nearestAirports',
   'procedures',
   'airport',

@@ -58,6 +58,9 @@ describe('the routing message map through the direct adapter', () => {
     expect(hits.map((hit) => hit.ident)).toContain('HWD');
     const inBox = await routing.call('inBounds', { kind: 'airport', bounds: { west: -122.2, south: 37.6, east: -122.0, north: 37.7 } });
     expect(inBox.map((a) => a.id)).toEqual(['HWD']);
+    const airways = await routing.call('airwaysInBounds', { bounds: { west: -122.1, south: 37.5, east: -121.95, north: 37.7 } });
+    expect(airways.map((s) => `${s.airwayId} ${s.kind} ${s.from.ident}-${s.to.ident}`)).toEqual(['V334 V OAK-SUNOL']);
+    expect(await routing.call('airwaysInBounds', { bounds: { west: -100, south: 30, east: -99, north: 31 } })).toEqual([]);
     const nearest = await routing.call('nearestAirports', { point: { latDeg: 37.72, lonDeg: -122.22 }, count: 1 });
     expect(nearest[0]?.airport.id).toBe('OAK');
     expect(nearest[0]?.distanceNm).toBeLessThan(1);

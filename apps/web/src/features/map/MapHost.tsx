@@ -15,6 +15,9 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../app/readiness';
 import { useServices } from '../../app/services';
 import { selectAirportDbLoaded } from '../navdata/navDataSlice';
+import { airportSelected } from '../route/routeSlice';
+import { AIRPORT_PAGE_PATH } from '../search/SearchBox';
+import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from './mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
 
@@ -50,12 +53,17 @@ export function MapHost() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { routing } = useServices();
+  const { routing, prefs } = useServices();
   const layout = useAppSelector((s) => s.layout);
   const dark = useAppSelector((s) => s.settings.dark_mode);
   const performanceMode = useAppSelector((s) => s.settings.performance_mode);
   const navDbLoaded = useAppSelector(selectAirportDbLoaded);
-  const route = useAppSelector((s) => (s as { route?: { current?: { all_waypoints?: { lat: number; lon: number; code?: string }[] } | null } }).route?.current?.all_waypoints ?? null);
+  const routeWaypoints = useAppSelector((s) => s.route.current?.all_waypoints ?? null);
+  const finalFixes = useAppSelector((s) => s.map.final_fixes.fixes);
+  const location = useAppSelector((s) => s.map.map_location);
+  // Waypoints carry their position as `location`; the map takes plain lat / lon points.
+  const route = useMemo(() => routeWaypoints?.map((w) => ({ lat: w.location.lat, lon: w.location.lon, code: w.code })) ?? null, [routeWaypoints]);
+  const preview = useMemo(() => finalFixes.map((w) => ({ lat: w.location.lat, lon: w.location.lon, code: w.code })), [finalFixes]);
   const [vfr, setVfr] = useState(false);
   const [divider, setDivider] = useState(storedDivider);
   const readiness = useMemo(() => mapReadinessSource(), []);
@@ -123,11 +131,30 @@ export function MapHost() {
       routing={routing}
       navDbLoaded={navDbLoaded}
       route={route}
+      preview={preview}
+      location={location}
       hash={hash}
       onIdle={readiness.ready}
       onError={readiness.fail}
+      onLoaded={(loaded) => dispatch(mapLoaded({ viewId, loaded }))}
+      onViewport={hash ? onViewport : undefined}
+      onLocationDone={onLocationDone}
+      onOpenAirport={openAirport}
     />
   );
+
+  const onViewport = useCallback((viewport: Viewport) => dispatch(viewportChanged(viewport)), [dispatch]);
+  const onLocationDone = useCallback(() => dispatch(mapLocationDone()), [dispatch]);
+  // A tapped airport's page: selected the way the search box selects it (prefs airport_id, store).
+  const openAirport = useCallback((code: string) => {
+    void (async () => {
+      const reply = routing ? await routing.call('airportSummary', { code }).catch(() => ({ error: 'failed' })) : { error: 'no engine' };
+      if ('error' in reply) return;
+      await prefs?.setProperty('airport_id', reply.code).catch(() => undefined);
+      dispatch(airportSelected(reply.code));
+      void navigate(AIRPORT_PAGE_PATH);
+    })();
+  }, [routing, prefs, dispatch, navigate]);
 
   const percent = `${(divider * 100).toFixed(1)}%`;
   const direction = layout.splitHorizontal ? 'column' : 'row';

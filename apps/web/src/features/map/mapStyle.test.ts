@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Airport, Navaid } from '@clearway/navdb';
-import { CHART_COLOURS, airportFeatures, mapStyle, navaidFeatures, routeFeatures } from './mapStyle';
+import type { Airport, AirwaySegment, Navaid, RunwayInfo } from '@clearway/navdb';
+import { validateStyleMin, type LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
+import { CHART_COLOURS, LABEL_LAYERS, airportFeatures, airwayFeatures, mapStyle, navaidFeatures, routeFeatures, runwayFeatures } from './mapStyle';
+import { featureDetails } from './featureDetails';
 
 const origin = 'http://127.0.0.1:8080';
 
@@ -9,11 +11,21 @@ describe('map style', () => {
     const style = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
     expect(style.sources['basemap']).toMatchObject({ type: 'vector', tiles: [`${origin}/tiles/basemap/{z}/{x}/{y}.pbf`] });
     expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
+    expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers.map((layer) => layer.id)).toEqual([
-      'water', 'land', 'vfr', 'states', 'countries', 'route-line', 'fixes', 'navaids', 'airports', 'route-points',
+      'water', 'land', 'vfr', 'states', 'countries', 'airways-low', 'airways-high', 'route-line', 'final-fixes-line', 'runways',
+      'fixes', 'navaids', 'airports', 'water-airports', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
     expect(style.layers.find((layer) => layer.id === 'fixes')?.minzoom).toBe(9);
+  });
+
+  it('is a valid MapLibre style in every mode', () => {
+    for (const performance of [false, true]) {
+      for (const theme of ['day', 'night'] as const) {
+        expect(validateStyleMin(mapStyle({ origin, theme, performance, vfr: false })).map((e) => e.message)).toEqual([]);
+      }
+    }
   });
 
   it('draws water and land darker at night and shows the VFR layer when asked', () => {
@@ -32,10 +44,54 @@ describe('map style', () => {
     expect(ids).toContain('airports');
   });
 
+  const layout = (layer: LayerSpecification | undefined) => (layer && 'layout' in layer ? (layer.layout as Record<string, unknown>) : {});
+
+  it('labels airports, navaids, fixes and airways with collision detection on', () => {
+    const style = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
+    for (const id of LABEL_LAYERS) {
+      const layer = style.layers.find((l) => l.id === id);
+      expect(layer?.type, id).toBe('symbol');
+      expect(layout(layer)['text-allow-overlap'], id).toBeUndefined();
+      expect(layout(layer)['text-ignore-placement'], id).toBeUndefined();
+      expect(layout(layer)['text-font'], id).toBeDefined();
+      expect((layer as { paint: Record<string, unknown> }).paint['text-halo-width'], id).toBeGreaterThan(0);
+    }
+    const airways = style.layers.find((l) => l.id === 'airway-labels');
+    expect(layout(airways)['symbol-placement']).toBe('line');
+    expect(style.layers.find((l) => l.id === 'fix-labels')?.minzoom).toBeGreaterThanOrEqual(9);
+    // Navaid names join their ids only at close zoom.
+    expect(JSON.stringify(layout(style.layers.find((l) => l.id === 'navaid-labels'))['text-field'])).toContain('"name"');
+  });
+
+  it('places the fewer labels of performance mode without collision work', () => {
+    const style = mapStyle({ origin, theme: 'day', performance: true, vfr: false });
+    const labels = style.layers.filter((l) => l.type === 'symbol');
+    expect(labels.map((l) => l.id)).toEqual(['water-airports', 'navaid-labels', 'airport-labels']);
+    for (const layer of labels) {
+      expect(layout(layer)['text-allow-overlap']).toBe(true);
+      expect(layout(layer)['text-ignore-placement']).toBe(true);
+    }
+  });
+
+  it('draws low and high airways as separate layers and runways from zoom 11', () => {
+    const style = mapStyle({ origin, theme: 'night', performance: false, vfr: false });
+    expect(style.layers.find((l) => l.id === 'airways-low')).toMatchObject({ type: 'line', source: 'airways', filter: ['==', ['get', 'level'], 'low'] });
+    expect(style.layers.find((l) => l.id === 'airways-high')).toMatchObject({ type: 'line', source: 'airways', filter: ['==', ['get', 'level'], 'high'] });
+    expect(style.layers.find((l) => l.id === 'runways')).toMatchObject({ type: 'line', source: 'runways', minzoom: 11 });
+    expect(style.layers.find((l) => l.id === 'final-fixes-line')?.paint).toHaveProperty('line-dasharray');
+  });
+
   it('colours towered airports blue and non-towered magenta', () => {
     const airports = mapStyle({ origin, theme: 'day', performance: false, vfr: false }).layers.find((layer) => layer.id === 'airports');
     expect(JSON.stringify(airports?.paint)).toContain(CHART_COLOURS.towered);
     expect(JSON.stringify(airports?.paint)).toContain(CHART_COLOURS.nonTowered);
+  });
+
+  it('gives soft and water airports their own symbols: a filled ring and a ring with an anchor', () => {
+    const style = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
+    const opacity = JSON.stringify((style.layers.find((l) => l.id === 'airports')?.paint as Record<string, unknown>)['circle-opacity']);
+    expect(opacity).toContain('"W",0');
+    expect(style.layers.find((l) => l.id === 'water-airports')).toMatchObject({ type: 'symbol', filter: ['==', ['get', 'surface'], 'W'], layout: { 'text-field': '\u2693' } });
   });
 });
 
@@ -48,8 +104,8 @@ describe('map features', () => {
       { ...base, id: 'OLD', type: 'closed' },
     ] as unknown as Airport[]).features;
     expect(features.map((f) => f.properties)).toEqual([
-      { id: 'HWD', name: 'X', towered: true, surface: 'H' },
-      { id: 'W01', name: 'X', towered: false, surface: 'W' },
+      { id: 'HWD', name: 'X', type: 'airport', towered: true, surface: 'H' },
+      { id: 'W01', name: 'X', type: 'seaplane_base', towered: false, surface: 'W' },
     ]);
     expect(features[0]?.geometry).toEqual({ type: 'Point', coordinates: [-122.12, 37.66] });
   });
@@ -65,5 +121,35 @@ describe('map features', () => {
     const route = routeFeatures([{ lat: 37.66, lon: -122.12, code: 'KHWD' }, { lat: 38.5, lon: -122.8, code: 'KSTS' }]);
     expect(route.features[0]?.geometry).toEqual({ type: 'LineString', coordinates: [[-122.12, 37.66], [-122.8, 38.5]] });
     expect(route.features).toHaveLength(3);
+  });
+});
+
+describe('airway, runway and tap features', () => {
+  it('splits airways into low (V, T, others) and high (J, Q) lines named by airway', () => {
+    const segment = (airwayId: string, kind: AirwaySegment['kind']): AirwaySegment => ({
+      airwayId, kind, from: { ident: 'A', latDeg: 37, lonDeg: -122 }, to: { ident: 'B', latDeg: 38, lonDeg: -121 },
+    });
+    const features = airwayFeatures([segment('V25', 'V'), segment('T257', 'T'), segment('J80', 'J'), segment('Q120', 'Q'), segment('A16', 'OTHER')]).features;
+    expect(features.map((f) => `${f.properties?.['id']} ${f.properties?.['level']}`)).toEqual(['V25 low', 'T257 low', 'J80 high', 'Q120 high', 'A16 low']);
+    expect(features[0]?.geometry).toEqual({ type: 'LineString', coordinates: [[-122, 37], [-121, 38]] });
+  });
+
+  it('draws each runway path of an airport as a line with the airport id and tower', () => {
+    const info = {
+      runway: { base: { atct: true, fuel: true }, paths: [{ x1: -122.13, y1: 37.66, x2: -122.11, y2: 37.65 }, { x1: -122.12, y1: 37.66, x2: -122.1, y2: 37.655 }] },
+      summary: { code: 'HWD', name: 'HAYWARD EXECUTIVE' },
+    } as unknown as RunwayInfo;
+    const features = runwayFeatures([info]).features;
+    expect(features).toHaveLength(2);
+    expect(features[0]).toMatchObject({ geometry: { coordinates: [[-122.13, 37.66], [-122.11, 37.65]] }, properties: { id: 'HWD', towered: true } });
+  });
+
+  it('describes a tapped airport, navaid or fix, and nothing for other layers', () => {
+    expect(featureDetails({ layer: { id: 'airports' }, properties: { id: 'HWD', name: 'HAYWARD EXECUTIVE', type: 'airport', towered: true } }, 5, 6))
+      .toEqual({ kind: 'airport', id: 'HWD', name: 'HAYWARD EXECUTIVE', type: 'Airport, towered', x: 5, y: 6 });
+    expect(featureDetails({ layer: { id: 'navaids' }, properties: { id: 'OAK', name: 'OAKLAND', type: 'VORTAC' } }, 0, 0))
+      .toMatchObject({ kind: 'navaid', id: 'OAK', name: 'OAKLAND', type: 'VORTAC' });
+    expect(featureDetails({ layer: { id: 'fixes' }, properties: { id: 'SUNOL' } }, 0, 0)).toMatchObject({ kind: 'fix', type: 'Fix' });
+    expect(featureDetails({ layer: { id: 'land' }, properties: { id: 'X' } }, 0, 0)).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import type { LayerSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { Feature, FeatureCollection, GeoJsonProperties, Point } from 'geojson';
-import type { Airport, Fix, Navaid } from '@clearway/navdb';
+import type { Airport, AirwaySegment, Fix, Navaid, RunwayInfo } from '@clearway/navdb';
 
 /**
  * The map's style (no outside service): the server's vector basemap (`/tiles/basemap`, layers land,
  * countries, states), the VFR chart raster tiles (`/tiles/vfr`) and GeoJSON sources for the
- * aviation layers, which MapView fills from the routing worker. Pure, so it is unit tested.
+ * aviation layers, which MapView fills from the routing worker; label glyphs from the server's
+ * `/fonts/{fontstack}/{range}.pbf`. Pure, so it is unit tested.
  */
 export type MapTheme = 'day' | 'night';
 
@@ -13,7 +14,10 @@ export interface MapStyleOptions {
   /** Origin of the tile server, e.g. `http://127.0.0.1:8080` (MapLibre needs absolute tile URLs). */
   origin: string;
   theme: MapTheme;
-  /** Performance mode: fewer layers (no state borders, no fixes, no route waypoints). */
+  /**
+   * Performance mode: fewer layers (no state borders, fixes, route waypoints, airway / fix / navaid
+   * name labels) and no label collision work (the remaining labels are placed without it).
+   */
   performance: boolean;
   /** Show the VFR sectional raster over the vector basemap. */
   vfr: boolean;
@@ -27,11 +31,15 @@ export const CHART_COLOURS = {
   ndb: '#8b3a62',
   fix: '#3b3b3b',
   route: '#d6008f',
+  /** Victor and T routes (low): grey-blue; Jet and Q routes (high): dark blue-grey. */
+  airwayLow: '#6f8fa8',
+  airwayHigh: '#3d4f63',
+  preview: '#0a8f6a',
 } as const;
 
 const PALETTES = {
-  day: { water: '#b7d6ea', land: '#f4f0e6', country: '#7d6f5c', state: '#a39684', fix: CHART_COLOURS.fix, halo: '#ffffff' },
-  night: { water: '#0a1a2a', land: '#1f2a33', country: '#8fa3b5', state: '#58697a', fix: '#c9d2da', halo: '#0a1a2a' },
+  day: { water: '#b7d6ea', land: '#f4f0e6', country: '#7d6f5c', state: '#a39684', fix: CHART_COLOURS.fix, halo: '#ffffff', text: '#1b1b1b', airwayLow: CHART_COLOURS.airwayLow, airwayHigh: CHART_COLOURS.airwayHigh },
+  night: { water: '#0a1a2a', land: '#1f2a33', country: '#8fa3b5', state: '#58697a', fix: '#c9d2da', halo: '#0a1a2a', text: '#e4ebf0', airwayLow: '#7f9fb8', airwayHigh: '#a9b7c6' },
 } as const;
 
 /** Zoom from which fixes are drawn. */
@@ -42,7 +50,27 @@ export const BASEMAP_MAX_ZOOM = 10;
 export const VFR_MIN_ZOOM = 5;
 export const VFR_MAX_ZOOM = 11;
 
-export const AVIATION_SOURCES = ['airports', 'navaids', 'fixes', 'route'] as const;
+/** Zoom from which airways are drawn, and their names. */
+export const AIRWAY_MIN_ZOOM = 6;
+export const AIRWAY_LABEL_MIN_ZOOM = 7;
+/** Zoom from which hard-surface airports are drawn with their runways. */
+export const RUNWAY_MIN_ZOOM = 11;
+/** Zoom from which airport and navaid ids are labelled; navaid names and fix ids from close zoom. */
+export const AIRPORT_LABEL_MIN_ZOOM = 6;
+export const NAVAID_NAME_MIN_ZOOM = 9;
+export const FIX_LABEL_MIN_ZOOM = 10;
+/** Label fonts served by the server (apps/server/src/tiles/glyphs.ts). */
+export const LABEL_FONT = ['DejaVu Sans Bold'];
+export const NAME_FONT = ['DejaVu Sans Book'];
+
+/** Zoom from which seaplane bases show the anchor in their ring. */
+export const WATER_SYMBOL_MIN_ZOOM = 7;
+
+/** The label layers (symbol); the clickable feature layers. */
+export const LABEL_LAYERS = ['airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels'] as const;
+export const CLICKABLE_LAYERS = ['airports', 'runways', 'navaids', 'fixes'] as const;
+
+export const AVIATION_SOURCES = ['airports', 'navaids', 'fixes', 'airways', 'runways', 'route', 'final-fixes'] as const;
 export type AviationSource = (typeof AVIATION_SOURCES)[number];
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -73,9 +101,25 @@ export function mapStyle({ origin, theme, performance, vfr }: MapStyleOptions): 
       'source-layer': 'countries',
       paint: { 'line-color': colours.country, 'line-width': 1.3 },
     },
+    ...airwayLayers(colours),
     { id: 'route-line', type: 'line', source: 'route', filter: ['==', ['geometry-type'], 'LineString'],
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: { 'line-color': CHART_COLOURS.route, 'line-width': 4, 'line-opacity': 0.85 } },
+    { id: 'final-fixes-line', type: 'line', source: 'final-fixes', filter: ['==', ['geometry-type'], 'LineString'],
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': CHART_COLOURS.preview, 'line-width': 3, 'line-dasharray': [2, 1.5] } },
+    {
+      // Hard-surface airports at close zoom: the runway pattern, in the airport's chart colour.
+      id: 'runways',
+      type: 'line',
+      source: 'runways',
+      minzoom: RUNWAY_MIN_ZOOM,
+      layout: { 'line-cap': 'butt' },
+      paint: {
+        'line-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered],
+        'line-width': ['interpolate', ['exponential', 2], ['zoom'], 11, 2.5, 16, 24],
+      },
+    },
     ...(performance ? [] : [{
       id: 'fixes',
       type: 'circle',
@@ -105,11 +149,33 @@ export function mapStyle({ origin, theme, performance, vfr }: MapStyleOptions): 
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, ['case', ['get', 'towered'], 2.5, 1.2], 8, ['case', ['get', 'towered'], 6, 4], 12, 9],
         'circle-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered],
         // Soft (S) and water (W) airports are drawn hollow, as on the chart.
-        'circle-stroke-color': ['case', ['==', ['get', 'surface'], 'H'], colours.halo,
-          ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered]],
+        // From RUNWAY_MIN_ZOOM a hard-surface airport is its runways inside a ring.
+        'circle-stroke-color': ['step', ['zoom'],
+          ['case', ['==', ['get', 'surface'], 'H'], colours.halo, ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered]],
+          RUNWAY_MIN_ZOOM, ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered]],
         'circle-stroke-width': ['case', ['==', ['get', 'surface'], 'H'], 1, 2],
-        'circle-opacity': ['case', ['==', ['get', 'surface'], 'H'], 1, 0.25],
+        // Soft (S): a ring with a light fill; water (W): an empty ring holding an anchor (water-airports).
+        'circle-opacity': ['step', ['zoom'],
+          ['match', ['get', 'surface'], 'H', 1, 'W', 0, 0.25],
+          RUNWAY_MIN_ZOOM, ['match', ['get', 'surface'], 'H', 0, 'W', 0, 0.25]],
+
       },
+    },
+    {
+      // Seaplane bases: the chart's anchor in the ring (a glyph, placed whatever the collisions).
+      id: 'water-airports',
+      type: 'symbol',
+      source: 'airports',
+      minzoom: WATER_SYMBOL_MIN_ZOOM,
+      filter: ['==', ['get', 'surface'], 'W'],
+      layout: {
+        'text-field': '\u2693',
+        'text-font': LABEL_FONT,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 7, 8, 12, 13],
+        'text-allow-overlap': true,
+        'text-ignore-placement': true,
+      },
+      paint: { 'text-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered] },
     },
     ...(performance ? [] : [{
       id: 'route-points',
@@ -118,19 +184,110 @@ export function mapStyle({ origin, theme, performance, vfr }: MapStyleOptions): 
       filter: ['==', ['geometry-type'], 'Point'],
       paint: { 'circle-radius': 4, 'circle-color': colours.halo, 'circle-stroke-color': CHART_COLOURS.route, 'circle-stroke-width': 2 },
     } satisfies LayerSpecification]),
+    { id: 'final-fixes-points', type: 'circle', source: 'final-fixes', filter: ['==', ['geometry-type'], 'Point'],
+      paint: { 'circle-radius': 4, 'circle-color': colours.halo, 'circle-stroke-color': CHART_COLOURS.preview, 'circle-stroke-width': 2 } },
+    ...labelLayers(colours, performance),
   ];
   return {
     version: 8,
+    glyphs: `${origin}/fonts/{fontstack}/{range}.pbf`,
     sources: {
       basemap: { type: 'vector', tiles: [`${origin}/tiles/basemap/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM },
       vfr: { type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`], tileSize: 256, minzoom: VFR_MIN_ZOOM, maxzoom: VFR_MAX_ZOOM },
       airports: { type: 'geojson', data: EMPTY },
       navaids: { type: 'geojson', data: EMPTY },
       fixes: { type: 'geojson', data: EMPTY },
+      airways: { type: 'geojson', data: EMPTY },
+      runways: { type: 'geojson', data: EMPTY },
       route: { type: 'geojson', data: EMPTY },
+      'final-fixes': { type: 'geojson', data: EMPTY },
     },
     layers,
   };
+}
+
+type Palette = (typeof PALETTES)[MapTheme];
+
+/** Victor / T (low) and Jet / Q (high) airways as two line layers. */
+function airwayLayers(colours: Palette): LayerSpecification[] {
+  return [
+    { id: 'airways-low', type: 'line', source: 'airways', minzoom: AIRWAY_MIN_ZOOM, filter: ['==', ['get', 'level'], 'low'],
+      paint: { 'line-color': colours.airwayLow, 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 10, 2], 'line-opacity': 0.8 } },
+    { id: 'airways-high', type: 'line', source: 'airways', minzoom: AIRWAY_MIN_ZOOM, filter: ['==', ['get', 'level'], 'high'],
+      paint: { 'line-color': colours.airwayHigh, 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 10, 2], 'line-opacity': 0.8 } },
+  ];
+}
+
+/**
+ * Labels, with collision detection (MapLibre's default: a label that would overlap another is not
+ * placed). Performance mode keeps only airport and navaid ids, placed without collision work.
+ */
+function labelLayers(colours: Palette, performance: boolean): LayerSpecification[] {
+  const halo = { 'text-color': colours.text, 'text-halo-color': colours.halo, 'text-halo-width': 1.5 };
+  const noCollision = performance ? { 'text-allow-overlap': true, 'text-ignore-placement': true } : {};
+  const airportLabels: LayerSpecification = {
+    id: 'airport-labels',
+    type: 'symbol',
+    source: 'airports',
+    minzoom: performance ? 8 : AIRPORT_LABEL_MIN_ZOOM,
+    layout: {
+      'text-field': ['get', 'id'],
+      'text-font': LABEL_FONT,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 6, 10, 12, 13],
+      'text-anchor': 'top',
+      'text-offset': [0, 0.7],
+      // Towered airports first when labels compete.
+      'symbol-sort-key': ['case', ['get', 'towered'], 0, 1],
+      ...noCollision,
+    },
+    paint: { ...halo, 'text-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered] },
+  };
+  const navaidLabels: LayerSpecification = {
+    id: 'navaid-labels',
+    type: 'symbol',
+    source: 'navaids',
+    minzoom: performance ? 8 : 6,
+    layout: {
+      'text-field': performance
+        ? ['get', 'id']
+        : ['step', ['zoom'], ['get', 'id'], NAVAID_NAME_MIN_ZOOM, ['format', ['get', 'name'], { 'text-font': ['literal', NAME_FONT], 'font-scale': 0.85 }, '\n', {}, ['get', 'id'], {}]],
+      'text-font': LABEL_FONT,
+      'text-size': 11,
+      'text-anchor': 'bottom',
+      'text-offset': [0, -0.9],
+      ...noCollision,
+    },
+    paint: { ...halo, 'text-color': ['case', ['==', ['get', 'family'], 'NDB'], CHART_COLOURS.ndb, CHART_COLOURS.vor] },
+  };
+  if (performance) return [navaidLabels, airportLabels];
+  return [
+    {
+      id: 'airway-labels',
+      type: 'symbol',
+      source: 'airways',
+      minzoom: AIRWAY_LABEL_MIN_ZOOM,
+      layout: {
+        'symbol-placement': 'line',
+        'symbol-spacing': 300,
+        'text-field': ['get', 'id'],
+        'text-font': LABEL_FONT,
+        'text-size': 10,
+        'text-rotation-alignment': 'map',
+        'text-keep-upright': true,
+      },
+      paint: { ...halo, 'text-color': ['case', ['==', ['get', 'level'], 'high'], colours.airwayHigh, colours.airwayLow] },
+    },
+    {
+      id: 'fix-labels',
+      type: 'symbol',
+      source: 'fixes',
+      minzoom: FIX_LABEL_MIN_ZOOM,
+      layout: { 'text-field': ['get', 'id'], 'text-font': NAME_FONT, 'text-size': 10, 'text-anchor': 'left', 'text-offset': [0.6, 0] },
+      paint: { ...halo, 'text-color': colours.fix },
+    },
+    navaidLabels,
+    airportLabels,
+  ];
 }
 
 function point(lon: number, lat: number, properties: GeoJsonProperties): Feature<Point> {
@@ -146,6 +303,7 @@ export function airportFeatures(airports: readonly Airport[]): FeatureCollection
       .map((airport) => point(airport.lonDeg, airport.latDeg, {
         id: airport.id,
         name: airport.name,
+        type: airport.type,
         towered: airport.towered === true,
         surface: airport.type === 'seaplane_base' ? 'W' : airport.longestRunwaySurface ?? 'S',
       })),
@@ -158,13 +316,37 @@ export function navaidFeatures(navaids: readonly Navaid[]): FeatureCollection {
     type: 'FeatureCollection',
     features: navaids.flatMap((navaid) => {
       const family = navaid.type.startsWith('NDB') ? 'NDB' : ['VOR', 'VORTAC', 'VOR-DME', 'TACAN'].includes(navaid.type) ? 'VOR' : null;
-      return family ? [point(navaid.lonDeg, navaid.latDeg, { id: navaid.id, type: navaid.type, family })] : [];
+      return family ? [point(navaid.lonDeg, navaid.latDeg, { id: navaid.id, name: navaid.name, type: navaid.type, family })] : [];
     }),
   };
 }
 
 export function fixFeatures(fixes: readonly Fix[]): FeatureCollection {
-  return { type: 'FeatureCollection', features: fixes.map((fix) => point(fix.lonDeg, fix.latDeg, { id: fix.id })) };
+  return { type: 'FeatureCollection', features: fixes.map((fix) => point(fix.lonDeg, fix.latDeg, { id: fix.id, type: 'FIX' })) };
+}
+
+/** Airway segments as lines: V and T routes are low, J and Q high; others (e.g. A, R colour routes) low. */
+export function airwayFeatures(segments: readonly AirwaySegment[]): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: segments.map((segment) => ({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [[segment.from.lonDeg, segment.from.latDeg], [segment.to.lonDeg, segment.to.latDeg]] },
+      properties: { id: segment.airwayId, kind: segment.kind, level: segment.kind === 'J' || segment.kind === 'Q' ? 'high' : 'low' },
+    })),
+  };
+}
+
+/** Runway centre lines of airports (getRunwayInfo paths), in the airport's chart colour. */
+export function runwayFeatures(infos: readonly RunwayInfo[]): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: infos.flatMap((info) => info.runway.paths.map((path): Feature => ({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [[path.x1, path.y1], [path.x2, path.y2]] },
+      properties: { id: info.summary.code, name: info.summary.name, towered: info.runway.base.atct },
+    }))),
+  };
 }
 
 /** The route as a line through its waypoints plus one point per waypoint; empty without two positions. */
