@@ -12,7 +12,7 @@ describe('unknown paths', () => {
   });
 
   it('knows every API root of the protocol', () => {
-    expect([...API_SEGMENTS].sort()).toEqual(['api', 'downloads', 'elk', 'fs', 'tiles', 'ws', 'wx']);
+    expect([...API_SEGMENTS].sort()).toEqual(['api', 'downloads', 'elk', 'fonts', 'fs', 'tiles', 'ws', 'wx']);
   });
 
   it.each([

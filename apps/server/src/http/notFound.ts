@@ -8,10 +8,11 @@ function firstSegment(path: string): string | undefined {
 
 /**
  * First path segments that belong to the API (/api, /elk, /ws, /wx, /tiles, /downloads, /fs), taken
- * from the protocol so a new endpoint is covered without editing this file.
+ * from the protocol so a new endpoint is covered without editing this file, plus the map's glyphs
+ * (/fonts), which the style names directly.
  */
 export const API_SEGMENTS: ReadonlySet<string> = new Set(
-  [CLIENT_CONFIG_PATH, logIndexPath('day'), ...Object.values(DEFAULT_ENDPOINT_PATHS).map((endpoint) => endpoint.path)]
+  [CLIENT_CONFIG_PATH, logIndexPath('day'), '/fonts', ...Object.values(DEFAULT_ENDPOINT_PATHS).map((endpoint) => endpoint.path)]
     .map(firstSegment)
     .filter((segment): segment is string => segment !== undefined),
 );
