@@ -91,6 +91,7 @@ describe('SearchBox', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/airport'), WAIT);
     expect(await prefs.getProperty('airport_id')).toBe('HWD');
     expect(store.getState().route.selectedAirportId).toBe('HWD');
+    expect(store.getState().map.map_location).toMatchObject({ state: 'set', type: 'airport' });
   });
 
   it('finds an airport by name', async () => {

@@ -8,10 +8,11 @@ import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import type { AirportSummary } from '@clearway/navdb';
 import type { Route } from '@clearway/flightplan';
-import type { StoredRoute } from '../../db/prefs';
 import { ServicesContext } from '../../app/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { airportSelected, routeCleared, routeSet } from '../route/routeSlice';
+import { airportSelected, routeCleared } from '../route/routeSlice';
+import { commitRoute } from '../flightplan/routeCommands';
+import { mapLocationSet } from '../map/mapStateSlice';
 import { loadProfile, useRouteAnalysis } from '../route/useRouteAnalysis';
 import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from './history';
 import {
@@ -170,6 +171,8 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     if ('error' in reply) return false;
     await prefs?.setProperty('airport_id', reply.code).catch(() => undefined);
     dispatch(airportSelected(reply.code));
+    // The map shows the chosen airport when it is next in view.
+    dispatch(mapLocationSet({ lat: reply.latDeg, lon: reply.lonDeg, type: 'airport' }));
     requestRef.current++;
     setText('');
     setOptions([]);
@@ -187,8 +190,8 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     requestRef.current++;
     close();
     setText(route.final_string);
-    dispatch(routeSet(route));
-    await prefs?.setProperty('route', route as unknown as StoredRoute).catch(() => undefined);
+    // Stamped, stored as the current route, final-fix preview cleared (spec part 2 §4).
+    await commitRoute({ prefs, dispatch, now: Date.now }, route);
     await addRecentSearch(prefs, route.final_string).catch(() => undefined);
     await refreshExtras().catch(() => undefined);
   };
