@@ -8,7 +8,12 @@ import type {
   Waypoint,
 } from '@clearway/flightplan';
 
-/** A waypoint as the edits take it: a resolved waypoint or a code looked up near its place. */
+/**
+ * A waypoint as the edits take it: a resolved waypoint or a code looked up near its place. As a
+ * reference to a waypoint already in the route, a code names the first waypoint with that code; a
+ * Waypoint of the route (a leg's end, with its original_index) names exactly that one, so a code
+ * repeated in the route (KHWD SUNOL KHWD) can be edited at either place.
+ */
 export type WaypointRef = Waypoint | string;
 
 /**
@@ -19,9 +24,9 @@ export type RouteEdit =
   | { op: 'addWaypointBeginning' | 'addWaypointEnd'; waypoint: WaypointRef }
   | { op: 'addWaypoint1' | 'addWaypoint2'; waypoint: WaypointRef; reference: WaypointRef }
   | { op: 'moveUp' | 'moveDown'; waypoint: WaypointRef }
-  | { op: 'removeWaypoint'; code: string }
+  | { op: 'removeWaypoint'; code: WaypointRef }
   | { op: 'reverseRoute' }
-  | { op: 'setAltitude1'; code: string; altitude: number | string }
+  | { op: 'setAltitude1'; code: WaypointRef; altitude: number | string }
   | { op: 'removeAirway'; airway: WaypointRef }
   | { op: 'directTo'; target: WaypointRef; position?: { lat: number; lon: number } | null }
   | { op: 'setDP'; selection: string; finalFixes: Waypoint[]; origin: Waypoint | string | null }

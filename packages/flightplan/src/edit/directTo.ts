@@ -16,13 +16,19 @@ export interface DirectToOptions extends EditOptions {
  */
 export function directTo(route: Route, target: WaypointInput, profile: AircraftProfile, db: NavDb, options: DirectToOptions): Route {
   const code = (typeof target === 'string' ? target : target.code).trim().toUpperCase();
-  const wasDirect = route.all_waypoints.some((w) => w.directTo && w.code === code) || route.waypoints.some((w) => w.directTo && w.code === code);
+  // The target's place in the route: a Waypoint of this route (its original_index) names exactly
+  // that one, so a code repeated in the route (KHWD SUNOL KHWD) marks the right one.
+  const at = code === DIRECT_TO_CODE ? -1 : indexOf(route, target);
+  const exact = typeof target !== 'string' && at >= 0 && at === target.original_index;
+  const wasDirect = exact
+    ? route.waypoints[at]!.directTo
+    : route.all_waypoints.some((w) => w.directTo && w.code === code) || route.waypoints.some((w) => w.directTo && w.code === code);
   const clearMarks = (w: Waypoint): Waypoint => ({ ...w, directTo: false, expanded_waypoints: w.expanded_waypoints.map((e) => ({ ...e, directTo: false })) });
   const typed = route.waypoints.filter((w) => w.code !== DIRECT_TO_CODE).map((w) => clearMarks(cloneWaypoint(w)));
   if (wasDirect) return rebuild(route, typed, profile, db, options);
 
-  const withoutGps = { ...route, waypoints: typed };
-  const i = indexOf(withoutGps, typeof target === 'string' ? code : { ...target, original_index: -1 });
+  // Its index once earlier GPS0 points are gone.
+  const i = at < 0 ? -1 : at - route.waypoints.slice(0, at).filter((w) => w.code === DIRECT_TO_CODE).length;
   if (i >= 0) {
     typed[i]!.directTo = true;
     if (options.position) {

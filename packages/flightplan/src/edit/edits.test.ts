@@ -106,6 +106,93 @@ describe('route edits', () => {
     expect(inner.all_waypoints.filter((w) => w.directTo).map((w) => w.code)).toEqual(['CCC']);
   });
 
+  describe('a code repeated in the route acts on the waypoint given (its original_index)', () => {
+    // KHWD OAK KHWD: the second KHWD is waypoint 2; by code alone an edit finds the first.
+    const loop = () => frozen(parse('KHWD OAK KHWD'));
+    const second = (r: Route) => r.waypoints[2]!;
+    /** Indexes of the waypoints with a constraint. */
+    const constrained = (r: Route) => r.waypoints.flatMap((w, i) => (w.alt1 !== -9999 ? [i] : []));
+
+    it('removes exactly the waypoint given; by code, the first', () => {
+      const r = loop();
+      const removed = removeWaypoint(r, second(r), p, db, o);
+      expect(codes(removed)).toBe('KHWD OAK');
+      expect(removed.origin?.code).toBe('KHWD');
+      expect(codes(removeWaypoint(r, r.waypoints[0]!, p, db, o))).toBe('OAK KHWD');
+      expect(removeWaypoint(r, 'KHWD', p, db, o).origin?.code).toBe('OAK');
+    });
+
+    it('inserts before and after exactly the waypoint given', () => {
+      const r = loop();
+      expect(codes(addWaypoint1(r, 'AAA', second(r), p, db, o))).toBe('KHWD OAK AAA KHWD');
+      expect(codes(addWaypoint2(r, 'AAA', second(r), p, db, o))).toBe('KHWD OAK KHWD AAA');
+      expect(codes(addWaypoint1(r, 'AAA', 'KHWD', p, db, o))).toBe('AAA KHWD OAK KHWD');
+      expect(codes(addWaypoint2(r, 'AAA', 'KHWD', p, db, o))).toBe('KHWD AAA OAK KHWD');
+      // A leg's end (from all_waypoints) names its waypoint the same way.
+      const legEnd = r.all_waypoints[2]!;
+      expect(legEnd.original_index).toBe(2);
+      expect(codes(addWaypoint2(r, 'AAA', legEnd, p, db, o))).toBe('KHWD OAK KHWD AAA');
+    });
+
+    it('moves exactly the waypoint given', () => {
+      const r = loop();
+      expect(codes(moveUp(r, second(r), p, db, o))).toBe('KHWD KHWD OAK');
+      expect(codes(moveDown(r, r.waypoints[0]!, p, db, o))).toBe('OAK KHWD KHWD');
+    });
+
+    it('sets and clears the constraint of exactly the waypoint given', () => {
+      const r = loop();
+      const set = setAltitude1(r, second(r), 3500, p, db, o);
+      expect(constrained(set)).toEqual([2]);
+      expect(set.waypoints[2]).toMatchObject({ alt1: 3500, alt_type: 'VNAV' });
+      expect(constrained(setAltitude1(r, 'KHWD', 3500, p, db, o))).toEqual([0]);
+      const both = frozen(setAltitude1(set, set.waypoints[0]!, '@2000', p, db, o));
+      expect(constrained(both)).toEqual([0, 2]);
+      const cleared = setAltitude1(both, both.waypoints[2]!, -1, p, db, o);
+      expect(constrained(cleared)).toEqual([0]);
+      expect(cleared.waypoints[0]).toMatchObject({ alt1: 2000, alt_type: '@' });
+    });
+
+    it('a stale original_index (not that code) falls back to the code', () => {
+      const r = loop();
+      expect(codes(removeWaypoint(r, { ...second(r), original_index: 1 }, p, db, o))).toBe('OAK KHWD');
+    });
+
+    it('an airway point given with its airway index is constrained inside that airway', () => {
+      const r = frozen(parse('AAA V901 DDD V901 AAA'));
+      // all_waypoints: AAA BBB CCC DDD CCC BBB AAA; the second CCC belongs to the airway at index 3.
+      const inner = r.all_waypoints.filter((w) => w.code === 'CCC')[1]!;
+      expect(inner.original_index).toBe(3);
+      const a = setAltitude1(r, inner, 7000, p, db, o);
+      expect(a.waypoints[1]!.expanded_waypoints.find((w) => w.code === 'CCC')!.alt1).toBe(-9999);
+      expect(a.waypoints[3]!.expanded_waypoints.find((w) => w.code === 'CCC')).toMatchObject({ alt1: 7000, alt_type: 'VNAV' });
+    });
+
+    it('removes exactly the airway given (itself or one of its points)', () => {
+      const r = frozen(parse('AAA V901 DDD V901 AAA'));
+      expect(codes(removeAirway(r, r.waypoints[3]!, p, db, o))).toBe('AAA V901 DDD AAA');
+      const point = r.all_waypoints.filter((w) => w.code === 'BBB')[1]!;
+      expect(codes(removeAirway(r, point, p, db, o))).toBe('AAA V901 DDD AAA');
+      expect(codes(removeAirway(r, 'V901', p, db, o))).toBe('AAA DDD V901 AAA');
+    });
+
+    it('direct-to marks exactly the waypoint given, also with a GPS0 point before it', () => {
+      const r = loop();
+      const pos = { lat: 37.5, lon: -122.1 };
+      const d = frozen(directTo(r, second(r), p, db, { now: 5, position: pos }));
+      expect(codes(d)).toBe(`KHWD OAK ${DIRECT_TO_CODE} KHWD`);
+      expect(d.waypoints.flatMap((w, i) => (w.directTo ? [i] : []))).toEqual([3]);
+      // Marking the first KHWD moves the mark (it is not the direct-to one).
+      const d2 = frozen(directTo(d, d.waypoints[0]!, p, db, { now: 6, position: pos }));
+      expect(codes(d2)).toBe(`${DIRECT_TO_CODE} KHWD OAK KHWD`);
+      expect(d2.waypoints.flatMap((w, i) => (w.directTo ? [i] : []))).toEqual([1]);
+      // Toggling the marked one clears it.
+      const off = directTo(d2, d2.waypoints[1]!, p, db, { now: 7 });
+      expect(codes(off)).toBe('KHWD OAK KHWD');
+      expect(off.waypoints.some((w) => w.directTo)).toBe(false);
+    });
+  });
+
   it('keeps the cruise altitude through edits', () => {
     expect(removeWaypoint(frozen(parse('KSFO OAK KHWD.9000')), 'OAK', p, db, o).final_string).toBe('KSFO KHWD.9000');
   });

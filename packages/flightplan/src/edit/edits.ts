@@ -59,8 +59,12 @@ export function moveDown(route: Route, waypoint: WaypointInput, profile: Aircraf
   return swap(route, i, i < 0 ? -1 : i + 1, profile, db, options);
 }
 
-/** Removes the first waypoint with that code (an airway id removes the airway). */
-export function removeWaypoint(route: Route, code: string, profile: AircraftProfile, db: NavDb, options: EditOptions): Route {
+/**
+ * Removes a waypoint (an airway id removes the airway). Given by code, the first waypoint with that
+ * code goes; given as a Waypoint of this route (a leg's end, with its original_index), exactly that
+ * one goes, so a code repeated in the route (KHWD SUNOL KHWD) removes the right one.
+ */
+export function removeWaypoint(route: Route, code: WaypointInput, profile: AircraftProfile, db: NavDb, options: EditOptions): Route {
   const typed = typedCopy(route);
   const i = indexOf(route, code);
   if (i >= 0) typed.splice(i, 1);
@@ -91,34 +95,39 @@ function parseConstraint(altitude: number | string): { alt1: number; type: AltTy
 /**
  * Sets the altitude constraint of a waypoint (also one inside an airway or procedure), feet; -1
  * clears it. A bare number is a VNAV constraint; text may carry the type (`@5000`, `+4500`).
- * Unparseable text leaves the route as it was (the editor shows 'Invalid Number').
+ * Unparseable text leaves the route as it was (the editor shows 'Invalid Number'). Given by code,
+ * the first waypoint with that code is constrained; given as a Waypoint of this route (a leg's end,
+ * with its original_index), exactly that one is: the typed waypoint at that index, or the point of
+ * that code inside the airway or procedure at that index.
  */
-export function setAltitude1(route: Route, code: string, altitude: number | string, profile: AircraftProfile, db: NavDb, options: EditOptions): Route {
+export function setAltitude1(route: Route, code: WaypointInput, altitude: number | string, profile: AircraftProfile, db: NavDb, options: EditOptions): Route {
   const typed = typedCopy(route);
-  const key = code.trim().toUpperCase();
+  const key = (typeof code === 'string' ? code : code.code).trim().toUpperCase();
   const clear = altitude === -1 || altitude === '-1' || altitude === '';
   const c = clear ? null : parseConstraint(altitude);
   const apply = (w: Waypoint) => {
     if (clear) Object.assign(w, { alt1: UNKNOWN_ALT, alt2: UNKNOWN_ALT, alt_type: '' });
     else if (c) Object.assign(w, { alt1: c.alt1, alt2: UNKNOWN_ALT, alt_type: c.type });
   };
-  const direct = typed.find((w) => w.code === key);
-  if (direct) apply(direct);
-  else {
-    const inner = typed.flatMap((w) => w.expanded_waypoints).find((w) => w.code === key);
-    if (inner) apply(inner);
-  }
+  const host = typeof code !== 'string' && code.original_index >= 0 ? typed[code.original_index] : undefined;
+  const exact = host ? (host.code === key ? host : host.expanded_waypoints.find((w) => w.code === key)) : undefined;
+  const target = exact ?? typed.find((w) => w.code === key) ?? typed.flatMap((w) => w.expanded_waypoints).find((w) => w.code === key);
+  if (target) apply(target);
   return rebuild(route, typed, profile, db, options);
 }
 
 /**
  * Removes an airway, given by id or by a waypoint expanded from it (its `airway` field), so its
- * entry and exit are flown direct.
+ * entry and exit are flown direct. Given by id, the first airway with that id goes; given as a
+ * waypoint of this route (the airway itself or one of its points, with its original_index), exactly
+ * that airway goes, so an airway repeated in the route removes the right one.
  */
 export function removeAirway(route: Route, airway: WaypointInput, profile: AircraftProfile, db: NavDb, options: EditOptions): Route {
   const id = typeof airway === 'string' ? airway.trim().toUpperCase() : airway.type === 'AIRWAY' ? airway.code : (airway.airway ?? '');
   const typed = typedCopy(route);
-  const i = typed.findIndex((w) => w.type === 'AIRWAY' && w.code === id);
+  const at = typeof airway === 'string' ? -1 : airway.original_index;
+  const exact = at >= 0 && typed[at]?.type === 'AIRWAY' && typed[at].code === id;
+  const i = exact ? at : typed.findIndex((w) => w.type === 'AIRWAY' && w.code === id);
   if (i >= 0) typed.splice(i, 1);
   return rebuild(route, typed, profile, db, options);
 }

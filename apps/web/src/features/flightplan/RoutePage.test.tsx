@@ -287,6 +287,14 @@ describe('RoutePage', () => {
     expect(within(summary).getByTestId('compact-wind').getAttribute('data-error')).toBe(planned.avg_gs < PROFILE.airspeed ? 'true' : 'false');
   });
 
+  it('Modify goes to edit and asks for the model list to be read again', async () => {
+    const { store } = await openRoutePage();
+    const before = store.getState().profile.modelsVersion;
+    fireEvent.click(button('Modify'));
+    expect(store.getState().profile.modelsVersion).toBe(before + 1);
+    await waitFor(() => expect(screen.getByTestId('page-route').getAttribute('data-mode')).toBe('edit'));
+  });
+
   it('a new route (new ts) resets the pending edit state', async () => {
     const { store, planned } = await openRoutePage();
     fireEvent.click(button('Modify'));

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { RouteEdit } from '../../worker/engineMessages';
 import { ProfileForm } from '../profile/ProfileForm';
 import { etdFromDate, etdFromOffset } from '../profile/etd';
-import { PROFILE_LOADING_TEXT, profileSaved } from '../profile/profileSlice';
+import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileSaved } from '../profile/profileSlice';
 import { storeProfile } from '../profile/profileStore';
 import { analysisKey } from '../route/analysis';
 import { analysisStarted, routeAnalyzed } from '../route/routeSlice';
@@ -170,6 +170,8 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
   const press = (button: RouteButton) => {
     switch (button) {
       case 'Modify':
+        // Spec part 2 §4: Modify goes to edit and reloads the model list.
+        dispatch(modelsReloadRequested());
         setMode('edit');
         return;
       case 'NavLog':

@@ -8,7 +8,7 @@ import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
 import { setWelcomeComplete } from '../welcome/welcomeSlice';
 import { NUMERIC_FIELD_LABELS, ProfileForm, type ProfileFormProps } from './ProfileForm';
-import { PROFILE_LOADING_TEXT, profileLoaded } from './profileSlice';
+import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileLoaded } from './profileSlice';
 import { PROFILE_BOUNDS } from './validation';
 
 interface SetupOptions {
@@ -209,6 +209,73 @@ describe('ProfileForm', () => {
     });
     expect(field('Tail').value).toBe('N99ZZ');
     expect(field('Cruise TAS').value).toBe('165');
+  });
+
+  describe('the saved aircraft list on the Tail field', () => {
+    /** Opens the Tail field's list and returns the tails it offers, in order. */
+    async function listedTails(expected: number): Promise<string[]> {
+      fireEvent.click(screen.getByRole('button', { name: 'Show saved aircraft' }));
+      const listbox = await screen.findByRole('listbox');
+      await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(expected));
+      return within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
+    }
+
+    async function savedModels(): Promise<PrefsDb> {
+      const prefs = testPrefs();
+      await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N100AA', airspeed: 110, deleted: 'F', ts: 10 });
+      await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N200BB', airspeed: 220, altitude: 12500, gph: 17, secondary_color: 'R', flightRule: 'IFR', bends_only: false, deleted: 'F', ts: 30 });
+      await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N300CC', airspeed: 330, deleted: 'T', ts: 20 });
+      return prefs;
+    }
+
+    it('lists the saved tails newest first, without the deleted models', async () => {
+      setup({ prefs: await savedModels(), welcomeComplete: true });
+      expect(await listedTails(2)).toEqual(['N200BB', 'N100AA']);
+      expect(screen.queryByRole('option', { name: 'N300CC' })).toBeNull();
+    });
+
+    it('picking a saved tail loads its values, a past ETD moved 30 minutes ahead', async () => {
+      const prefs = await savedModels();
+      const past = new Date(Date.now() - 3600_000).toISOString();
+      await prefs.models.put({ ...(await prefs.models.get('N200BB'))!, etd: 60, etd_iso: past });
+      const { store, onSaved } = setup({ prefs, welcomeComplete: true });
+      await listedTails(2);
+      fireEvent.click(screen.getByRole('option', { name: 'N200BB' }));
+      await waitFor(() => expect(field('Cruise TAS').value).toBe('220'));
+      expect(field('Tail').value).toBe('N200BB');
+      expect(field('Cruise Altitude').value).toBe('12500');
+      expect(field('Cruise Fuel (gph)').value).toBe('17');
+      expect((screen.getByLabelText('Secondary Color') as HTMLSelectElement).value).toBe('R');
+      expect((screen.getByLabelText('IFR') as HTMLInputElement).checked).toBe(true);
+      expect((screen.getByLabelText('Bends Only') as HTMLInputElement).checked).toBe(false);
+      // Saving stores the chosen aircraft, with its ETD moved ahead of now.
+      fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+      const saved = store.getState().profile.current!;
+      expect(saved).toMatchObject({ tail: 'N200BB', airspeed: 220, altitude: 12500, flightRule: 'IFR', etd: 30 });
+      expect(Date.parse(saved.etd_iso)).toBeGreaterThan(Date.now());
+    });
+
+    it('reads the list again when a reload is requested or a profile is saved', async () => {
+      const prefs = await savedModels();
+      const { store } = setup({ prefs, welcomeComplete: true });
+      expect(await listedTails(2)).toEqual(['N200BB', 'N100AA']);
+      fireEvent.click(screen.getByRole('button', { name: 'Hide saved aircraft' }));
+      await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N400DD', deleted: 'F', ts: 40 });
+      await prefs.models.put({ ...(await prefs.models.get('N100AA'))!, deleted: 'T', ts: 41 });
+      const before = store.getState().profile.modelsVersion;
+      act(() => void store.dispatch(modelsReloadRequested()));
+      expect(store.getState().profile.modelsVersion).toBe(before + 1);
+      expect(await listedTails(2)).toEqual(['N400DD', 'N200BB']);
+      fireEvent.click(screen.getByRole('button', { name: 'Hide saved aircraft' }));
+
+      // Saving a new tail adds it to the list.
+      type('Tail', 'n500ee');
+      fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(store.getState().profile.current?.tail).toBe('N500EE'));
+      expect(store.getState().profile.modelsVersion).toBe(before + 2);
+      expect(await listedTails(3)).toEqual(['N500EE', 'N400DD', 'N200BB']);
+    });
   });
 
   it('a failure while saving is only logged', async () => {

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,7 +18,7 @@ import { setWelcomeComplete } from '../welcome/welcomeSlice';
 import { COLOR_CODES } from './colors';
 import { notifyNativeWelcomeComplete } from './nativeWelcome';
 import { PROFILE_LOADING_TEXT, profileSaved } from './profileSlice';
-import { findModel, storeProfile } from './profileStore';
+import { findModel, listModels, storeProfile } from './profileStore';
 import {
   NUMERIC_PROFILE_FIELDS,
   parseNumber,
@@ -69,7 +70,9 @@ export function formProfile(base: AircraftProfile, texts: Readonly<Record<Profil
 
 /**
  * The Aircraft Profile form (spec part 2 §3, §4 "Saving", §5): every field with its label, validation
- * on change with the message under the field, a known tail loading its stored model. Buttons (§2
+ * on change with the message under the field, a known tail loading its stored model; the Tail field
+ * also lists the saved, non-deleted aircraft (read again on mount and whenever `modelsVersion` moves,
+ * e.g. after a save or the route page's Modify), choosing one loads it like typing it. Buttons (§2
  * "Profile page buttons"): Skip only before the welcome is complete, Continue before the welcome or
  * Done after, hidden while any field has an error. The first save marks the welcome complete.
  */
@@ -90,11 +93,27 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
   const dispatch = useAppDispatch();
   const { prefs } = useServices();
   const welcomeComplete = useAppSelector((s) => s.welcome.welcomeComplete);
+  const modelsVersion = useAppSelector((s) => s.profile.modelsVersion);
+  /** Tails of the saved, non-deleted models, newest first (the Tail field's list). */
+  const [savedTails, setSavedTails] = useState<string[]>([]);
   const [texts, setTexts] = useState<Record<ProfileField, string>>(() => profileTexts(base));
   const [choices, setChoices] = useState<Choices>(() => choicesOf(base));
   const [saving, setSaving] = useState(false);
   /** The tail last typed, so that a slow model lookup for an older tail is ignored. */
   const latestTail = useRef(base.tail);
+
+  useEffect(() => {
+    let live = true;
+    listModels(prefs).then(
+      (models) => {
+        if (live) setSavedTails(models.map((m) => m.tail));
+      },
+      (error: unknown) => console.error('Could not read the aircraft models', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [prefs, modelsVersion]);
 
   const errors = validateProfileTexts(texts);
   const hasErrors = Object.keys(errors).length > 0;
@@ -150,15 +169,37 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
           gridTemplateColumns: variant === 'settings' ? '1fr' : 'repeat(auto-fill, minmax(190px, 1fr))',
         }}
       >
-        <TextField
+        <Autocomplete
           id={idOf('tail')}
-          label="Tail"
+          freeSolo
+          disableClearable
+          forcePopupIcon
+          openText="Show saved aircraft"
+          closeText="Hide saved aircraft"
+          options={savedTails}
+          // The list is named on its own, so that 'Tail' names only the text field.
+          slotProps={{ listbox: { 'aria-label': 'Saved aircraft', 'aria-labelledby': undefined } }}
           value={texts.tail}
-          onChange={(e) => changeTail(e.target.value)}
-          error={Boolean(errors.tail)}
-          helperText={errors.tail}
+          inputValue={texts.tail}
+          onInputChange={(_e, typed, reason) => {
+            if (reason === 'input' || reason === 'clear') changeTail(typed);
+          }}
+          onChange={(_e, chosen) => {
+            if (typeof chosen === 'string') changeTail(chosen);
+          }}
           size="small"
-          slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Tail"
+              error={Boolean(errors.tail)}
+              helperText={errors.tail}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false },
+              }}
+            />
+          )}
         />
         {NUMERIC_PROFILE_FIELDS.map((field) => {
           const { label, unit } = NUMERIC_FIELD_LABELS[field];

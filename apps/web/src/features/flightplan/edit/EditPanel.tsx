@@ -82,8 +82,10 @@ export function EditPanel({ route, editState, onEditStateChange, onEdit }: EditP
 
   let title = '';
   let body: ReactNode = null;
+  // The waypoint the sub-mode names: exactly the chosen one when known (a code may repeat in the route).
+  const target = editState.edit_waypoint ?? code ?? '';
   // The key remounts the input of a sub-mode when it moves to another waypoint (fresh text, fresh picker).
-  const key = `${mode}:${code ?? ''}:${editState.insert_at ?? ''}`;
+  const key = `${mode}:${code ?? ''}:${editState.edit_waypoint?.original_index ?? ''}:${editState.insert_at ?? ''}`;
   if (mode === 'insert' || mode === 'insert_before') {
     const at = editState.insert_at ?? (mode === 'insert' ? 'after' : 'before');
     title = TITLES[at](code ?? '');
@@ -91,12 +93,12 @@ export function EditPanel({ route, editState, onEditStateChange, onEdit }: EditP
     body = <WaypointSearch key={key} reference={reference} disabled={busy} onAdd={(match: WaypointMatch) => apply(insertEdit({ ...editState, insert_at: at }, match))} />;
   } else if (mode === 'vnav' && code) {
     title = `VNAV ${code}`;
-    body = <VnavInput key={key} code={code} disabled={busy} onSet={(altitude) => apply({ op: 'setAltitude1', code, altitude })} />;
+    body = <VnavInput key={key} code={code} disabled={busy} onSet={(altitude) => apply({ op: 'setAltitude1', code: target, altitude })} />;
   } else if (mode === 'clear_vnav' && code) {
     title = `Clear VNAV ${code}`;
     body = (
       <Box>
-        <Button variant="contained" size="small" disabled={busy} onClick={() => apply({ op: 'setAltitude1', code, altitude: -1 })}>
+        <Button variant="contained" size="small" disabled={busy} onClick={() => apply({ op: 'setAltitude1', code: target, altitude: -1 })}>
           Clear VNAV
         </Button>
       </Box>

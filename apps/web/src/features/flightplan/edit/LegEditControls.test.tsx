@@ -62,7 +62,7 @@ describe('LegEditControls with the real engine', () => {
     expect(screen.queryByRole('button', { name: 'Remove V334' })).toBeNull();
     click('Remove airway V334');
     await waitFor(() => expect(finalString()).toBe('KHWD OAK SUNOL KOAK'));
-    expect(edits).toEqual([{ op: 'removeAirway', airway: 'V334' }]);
+    expect(edits).toMatchObject([{ op: 'removeAirway', airway: { code: 'V334', type: 'AIRWAY', original_index: 2 } }]);
   });
 
   it('sets a VNAV altitude and clears it again', async () => {
@@ -73,9 +73,10 @@ describe('LegEditControls with the real engine', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Clear VNAV SUNOL' }));
     click('Clear VNAV');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear VNAV SUNOL' })).toBeNull());
-    expect(edits).toEqual([
-      { op: 'setAltitude1', code: 'SUNOL', altitude: '4500' },
-      { op: 'setAltitude1', code: 'SUNOL', altitude: -1 },
+    // The edits name the row's waypoint exactly (SUNOL, waypoint 1 of the route).
+    expect(edits).toMatchObject([
+      { op: 'setAltitude1', code: { code: 'SUNOL', original_index: 1 }, altitude: '4500' },
+      { op: 'setAltitude1', code: { code: 'SUNOL', original_index: 1 }, altitude: -1 },
     ]);
   });
 

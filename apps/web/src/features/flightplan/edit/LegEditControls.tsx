@@ -15,12 +15,12 @@ import LayersClear from '@mui/icons-material/LayersClear';
 import LinkOff from '@mui/icons-material/LinkOff';
 import NearMe from '@mui/icons-material/NearMe';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import { DEFAULT_PROFILE, UNKNOWN_ALT, type Leg, type Route } from '@clearway/flightplan';
+import { DEFAULT_PROFILE, UNKNOWN_ALT, type Leg, type Route, type Waypoint } from '@clearway/flightplan';
 import { useServices } from '../../../app/services';
 import { useAppSelector } from '../../../store/hooks';
 import type { RouteEdit } from '../../../worker/engineMessages';
 import { hasApproach, hasDp, hasStar } from './editHelpers';
-import type { EditState, EditSubMode } from './editState';
+import { isEditTarget, NO_EDIT, type EditState, type EditSubMode } from './editState';
 
 export interface LegEditControlsProps {
   route: Route;
@@ -69,12 +69,13 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
       .catch((error: unknown) => console.error('Route edit failed', error))
       .finally(() => setBusy(false));
   };
-  const mode = (edit_mode: EditSubMode, edit_code: string | null, insert_at: EditState['insert_at'] = null) => () => {
-    const active = editState.edit_mode === edit_mode && editState.edit_code === edit_code && editState.insert_at === insert_at;
-    onEditStateChange(active ? { edit_mode: null, edit_code: null, insert_at: null } : { edit_mode, edit_code, insert_at });
+  // Sub-modes name the exact waypoint (its original_index), so a code repeated in the route
+  // (KHWD SUNOL KHWD) edits the row it was chosen on.
+  const pressed = (edit_mode: EditSubMode, target: Waypoint, insert_at: EditState['insert_at'] = null) =>
+    editState.edit_mode === edit_mode && editState.insert_at === insert_at && isEditTarget(editState, target.code, target);
+  const mode = (edit_mode: EditSubMode, target: Waypoint, insert_at: EditState['insert_at'] = null) => () => {
+    onEditStateChange(pressed(edit_mode, target, insert_at) ? NO_EDIT : { edit_mode, edit_code: target.code, insert_at, edit_waypoint: target });
   };
-  const pressed = (edit_mode: EditSubMode, edit_code: string | null, insert_at: EditState['insert_at'] = null) =>
-    editState.edit_mode === edit_mode && editState.edit_code === edit_code && editState.insert_at === insert_at;
 
   const directTo = () => {
     // Toggling again puts the stored route back (spec part 2 §4 "Direct To").
@@ -104,32 +105,32 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25 }} data-testid={`leg-edit-${legIndex}`}>
       {first && origin ? (
-        <ControlButton label="Insert at start" onClick={mode('insert', origin.code, 'start')} pressed={pressed('insert', origin.code, 'start')} disabled={busy}>
+        <ControlButton label="Insert at start" onClick={mode('insert', origin, 'start')} pressed={pressed('insert', origin, 'start')} disabled={busy}>
           <FirstPage fontSize="small" />
         </ControlButton>
       ) : null}
       {canInsertBefore ? (
-        <ControlButton label={`Insert before ${code}`} onClick={mode('insert_before', code, 'before')} pressed={pressed('insert_before', code, 'before')} disabled={busy}>
+        <ControlButton label={`Insert before ${code}`} onClick={mode('insert_before', wpt, 'before')} pressed={pressed('insert_before', wpt, 'before')} disabled={busy}>
           <AddCircle fontSize="small" />
         </ControlButton>
       ) : null}
       {canInsertAfter ? (
-        <ControlButton label={`Insert after ${code}`} onClick={mode('insert', code, 'after')} pressed={pressed('insert', code, 'after')} disabled={busy}>
+        <ControlButton label={`Insert after ${code}`} onClick={mode('insert', wpt, 'after')} pressed={pressed('insert', wpt, 'after')} disabled={busy}>
           <AddCircleOutlineOutlined fontSize="small" />
         </ControlButton>
       ) : null}
       {last && destination ? (
-        <ControlButton label="Insert at end" onClick={mode('insert', destination.code, 'end')} pressed={pressed('insert', destination.code, 'end')} disabled={busy}>
+        <ControlButton label="Insert at end" onClick={mode('insert', destination, 'end')} pressed={pressed('insert', destination, 'end')} disabled={busy}>
           <LastPage fontSize="small" />
         </ControlButton>
       ) : null}
       {!procedure ? (
-        <ControlButton label={`VNAV ${code}`} onClick={mode('vnav', code)} pressed={pressed('vnav', code)} disabled={busy}>
+        <ControlButton label={`VNAV ${code}`} onClick={mode('vnav', wpt)} pressed={pressed('vnav', wpt)} disabled={busy}>
           <Height fontSize="small" />
         </ControlButton>
       ) : null}
       {!procedure && hasAltitude ? (
-        <ControlButton label={`Clear VNAV ${code}`} onClick={mode('clear_vnav', code)} pressed={pressed('clear_vnav', code)} disabled={busy}>
+        <ControlButton label={`Clear VNAV ${code}`} onClick={mode('clear_vnav', wpt)} pressed={pressed('clear_vnav', wpt)} disabled={busy}>
           <LayersClear fontSize="small" />
         </ControlButton>
       ) : null}
@@ -144,7 +145,7 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
         </ControlButton>
       ) : null}
       {wpt.type === 'AIRWAY' ? (
-        <ControlButton label={`Remove airway ${code}`} onClick={() => run({ op: 'removeAirway', airway: code })} disabled={busy}>
+        <ControlButton label={`Remove airway ${code}`} onClick={() => run({ op: 'removeAirway', airway: wpt })} disabled={busy}>
           <LinkOff fontSize="small" />
         </ControlButton>
       ) : wpt.type === 'DP' ? (
@@ -156,7 +157,7 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
           <RemoveCircleOutlineOutlined fontSize="small" />
         </ControlButton>
       ) : (
-        <ControlButton label={`Remove ${code}`} onClick={() => run({ op: 'removeWaypoint', code })} disabled={busy}>
+        <ControlButton label={`Remove ${code}`} onClick={() => run({ op: 'removeWaypoint', code: wpt })} disabled={busy}>
           <Delete fontSize="small" />
         </ControlButton>
       )}
@@ -166,17 +167,17 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
         </ControlButton>
       ) : null}
       {isOrigin && origin && !hasDp(route) ? (
-        <Button size="small" variant={pressed('dp', origin.code) ? 'contained' : 'outlined'} onClick={mode('dp', origin.code)} disabled={busy}>
+        <Button size="small" variant={pressed('dp', origin) ? 'contained' : 'outlined'} onClick={mode('dp', origin)} disabled={busy}>
           DP
         </Button>
       ) : null}
       {isDestination && destination && !hasStar(route) ? (
-        <Button size="small" variant={pressed('star', destination.code) ? 'contained' : 'outlined'} onClick={mode('star', destination.code)} disabled={busy}>
+        <Button size="small" variant={pressed('star', destination) ? 'contained' : 'outlined'} onClick={mode('star', destination)} disabled={busy}>
           Star
         </Button>
       ) : null}
       {isDestination && destination && !hasApproach(route) ? (
-        <Button size="small" variant={pressed('approach', destination.code) ? 'contained' : 'outlined'} onClick={mode('approach', destination.code)} disabled={busy}>
+        <Button size="small" variant={pressed('approach', destination) ? 'contained' : 'outlined'} onClick={mode('approach', destination)} disabled={busy}>
           Approach
         </Button>
       ) : null}

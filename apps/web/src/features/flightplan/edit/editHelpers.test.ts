@@ -17,7 +17,7 @@ import {
   starSelection,
   vnavError,
 } from './editHelpers';
-import { NO_EDIT } from './editState';
+import { isEditTarget, NO_EDIT } from './editState';
 
 const HWD = makeWaypoint('KHWD', 'AIRPORT', 37.6589, -122.1217, { name: 'HAYWARD EXECUTIVE' });
 const SUNOL = makeWaypoint('SUNOL', 'FIX', 37.6, -121.9);
@@ -109,6 +109,32 @@ describe('insert edits', () => {
     expect(insertEdit({ edit_mode: 'insert', edit_code: 'KHWD', insert_at: 'start' }, found)).toMatchObject({ op: 'addWaypointBeginning' });
     expect(insertEdit({ edit_mode: 'insert', edit_code: 'KOAK', insert_at: 'end' }, found)).toMatchObject({ op: 'addWaypointEnd' });
     expect(insertEdit(NO_EDIT, found)).toBeNull();
+  });
+});
+
+describe('a repeated code: the exact waypoint of the edit state', () => {
+  // KHWD SUNOL KHWD: the second KHWD is waypoint 2.
+  const first = { ...HWD, original_index: 0 };
+  const last = { ...HWD, original_index: 2 };
+  const loop = { waypoints: [first, { ...SUNOL, original_index: 1 }, last] } as Route;
+  const found = match('OAK', 37.7259, -122.2236, 'OAKLAND');
+
+  it('inserts next to and measures from the chosen waypoint; by code alone, the first', () => {
+    const chosen = { edit_mode: 'insert' as const, edit_code: 'KHWD', insert_at: 'after' as const, edit_waypoint: last };
+    expect(referenceWaypoint(loop, chosen)).toBe(last);
+    expect(referenceWaypoint(loop, { ...chosen, edit_waypoint: null })).toBe(first);
+    expect(insertEdit(chosen, found)).toMatchObject({ op: 'addWaypoint2', reference: { code: 'KHWD', original_index: 2 } });
+    expect(insertEdit({ ...chosen, edit_mode: 'insert_before', insert_at: 'before' }, found)).toMatchObject({ op: 'addWaypoint1', reference: { original_index: 2 } });
+    expect(insertEdit({ ...chosen, edit_waypoint: null }, found)).toMatchObject({ op: 'addWaypoint2', reference: 'KHWD' });
+  });
+
+  it('tells which row the edit state names', () => {
+    const state = { edit_mode: 'vnav' as const, edit_code: 'KHWD', insert_at: null, edit_waypoint: last };
+    expect(isEditTarget(state, 'KHWD', last)).toBe(true);
+    expect(isEditTarget(state, 'KHWD', first)).toBe(false);
+    expect(isEditTarget(state, 'SUNOL', loop.waypoints[1]!)).toBe(false);
+    // Without a known place, the code decides.
+    expect(isEditTarget({ ...state, edit_waypoint: null }, 'KHWD', first)).toBe(true);
   });
 });
 

@@ -54,13 +54,16 @@ export function isSearchable(code: string): boolean {
 }
 
 /**
- * The waypoint an insert measures from and searches near: the waypoint of edit_code for 'after' and
- * 'before', the route's first for 'start', its last for 'end'; null when the route has none.
+ * The waypoint an insert measures from and searches near: for 'after' and 'before' the chosen
+ * waypoint (edit_waypoint) or else the first of edit_code, the route's first for 'start', its last
+ * for 'end'; null when the route has none.
  */
 export function referenceWaypoint(route: Route, edit: EditState): Waypoint | null {
   const list = route.waypoints;
   if (edit.insert_at === 'start') return list[0] ?? null;
   if (edit.insert_at === 'end') return list[list.length - 1] ?? null;
+  if (edit.insert_at === null) return null;
+  if (edit.edit_waypoint) return edit.edit_waypoint;
   const code = edit.edit_code?.toUpperCase();
   return list.find((w) => w.code === code) ?? null;
 }
@@ -92,12 +95,13 @@ export function searchHint(code: string, match: WaypointMatch | null, reference:
 
 /**
  * The edit adding a found waypoint in an insert sub-mode: addWaypointBeginning ('start'),
- * addWaypointEnd ('end'), addWaypoint1 before edit_code ('before'), addWaypoint2 after it ('after').
- * Null when the state is no insert.
+ * addWaypointEnd ('end'), addWaypoint1 before the chosen waypoint ('before'), addWaypoint2 after it
+ * ('after'). The reference is the exact waypoint when known (edit_waypoint, so a repeated code
+ * inserts at the right place), else edit_code. Null when the state is no insert.
  */
 export function insertEdit(edit: EditState, match: WaypointMatch): RouteEdit | null {
   const waypoint = waypointFromMatch(match);
-  const reference = edit.edit_code;
+  const reference = edit.edit_waypoint ?? edit.edit_code;
   switch (edit.insert_at) {
     case 'start':
       return { op: 'addWaypointBeginning', waypoint };
