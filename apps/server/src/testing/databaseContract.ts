@@ -1,9 +1,9 @@
-import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { NO_MIGRATIONS, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { logEntrySchema } from '@clearway/protocol';
 import { checkDatabase } from '../db/health.js';
-import { migrateToLatest, MigrationError } from '../db/migrate.js';
-import { InCodeMigrationProvider, MIGRATION_NAMES } from '../db/migrations/index.js';
+import { createMigrator, migrateToLatest, MigrationError } from '../db/migrate.js';
+import { MIGRATION_NAMES } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
 import { insertClientLog, listClientLogs } from '../logs/clientLogStore.js';
 import { validLogEntry } from './testApp.js';
@@ -71,7 +71,7 @@ export function databaseContract(fresh: () => Promise<FreshDatabase>): void {
   it('migrates down and up again', () =>
     withDatabase(async (db) => {
       await migrateToLatest(db);
-      const migrator = new Migrator({ db: db.kysely, provider: new InCodeMigrationProvider(db.dialect) });
+      const migrator = await createMigrator(db);
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       const left = (await db.kysely.introspection.getTables()).map((table) => table.name);

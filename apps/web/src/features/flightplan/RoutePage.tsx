@@ -54,6 +54,7 @@ export function RoutePage({ initialMode = 'navlog' }: Props) {
   if (!profile) {
     return (
       <Box data-testid="page-route" sx={{ p: 2 }}>
+        <Typography variant="h5" component="h1" gutterBottom>Flight Plan</Typography>
         <Typography data-testid="profile-loading">{PROFILE_LOADING_TEXT}</Typography>
       </Box>
     );
