@@ -1,8 +1,10 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find.
 // Type check, lint (zero warnings), build, unit + golden + corpus tests (vitest, SQLite and
-// PostgreSQL), end-to-end tests in Debian's Chromium against the real server.
+// PostgreSQL, Redis for realtime fan-out), end-to-end tests in Debian's Chromium against the real server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, checkNode, ensureDependencies, repoRoot, run } from './lib/ensure.mjs';
 
@@ -59,6 +61,68 @@ function ensurePostgres() {
   return undefined;
 }
 
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a throw-away Redis (no persistence) on a free port for the realtime tests (two server
+ * processes sharing one Redis) and returns its URL; installs Debian's redis-server when missing and
+ * root. Stopped by its pid when this script exits. TEST_REDIS_URL, when set, is used as it is.
+ */
+async function ensureRedis() {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  const which = () => spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  let binary = which();
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!binary && isRoot && hasApt) {
+    console.log('Installing Debian redis-server for the realtime tests (apt-get install redis-server)...');
+    spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    binary = which();
+  }
+  const fail = (message) => {
+    if (ci) {
+      console.error(message);
+      process.exit(1);
+    }
+    console.warn(`${message} The Redis realtime suite will be skipped.`);
+    return undefined;
+  };
+  if (!binary) return fail('redis-server is not installed (`sudo apt-get install -y redis-server`), so Redis could not be started for the realtime tests.');
+  const port = await freePort();
+  const pidFile = join(tmpdir(), `clearway-test-redis-${process.pid}.pid`);
+  const started = spawnSync(binary, ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--pidfile', pidFile], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (started.status !== 0) return fail(`redis-server could not be started on port ${port}: ${started.stdout}`);
+  process.on('exit', () => {
+    try {
+      const pid = Number(readFileSync(pidFile, 'utf8').trim());
+      if (pid > 0) process.kill(pid, 'SIGTERM');
+      rmSync(pidFile, { force: true });
+    } catch {
+      // already stopped
+    }
+  });
+  // The server answers PING once it accepts connections (bounded wait).
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const ping = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { encoding: 'utf8' });
+    if (ping.stdout?.trim() === 'PONG') return `redis://127.0.0.1:${port}`;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return fail(`redis-server on port ${port} did not answer PING.`);
+}
+
 /** Reads a vitest JSON report's counts. */
 function counts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -75,6 +139,7 @@ checkNode();
 step('dependencies', ensureDependencies);
 const chromium = ensureChromium();
 const testDatabaseUrl = ensurePostgres();
+const testRedisUrl = await ensureRedis();
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
@@ -86,6 +151,7 @@ const sharedNavdata = join(repoRoot, '..', 'shared', 'data', 'navdata');
 const testEnv = {
   ...process.env,
   ...(testDatabaseUrl ? { TEST_DATABASE_URL: testDatabaseUrl } : {}),
+  ...(testRedisUrl ? { TEST_REDIS_URL: testRedisUrl } : {}),
   NAVDATA_SOURCE: process.env.NAVDATA_SOURCE ?? sharedNavdata,
 };
 step('unit, golden and database tests', () =>

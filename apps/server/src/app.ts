@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { authRoutes, createSessionResolver } from './auth/index.js';
 import { clientConfigRoutes } from './clientConfig/routes.js';
 import type { Config } from './config/loadConfig.js';
 import type { Database } from './db/schema.js';
@@ -38,6 +39,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   installNotFound(app, config.webDist);
 
   await app.register(healthRoutes, { config, db: deps.db, logLevel: 'warn' });
+  // Sign-in: sessions in the database; every authorised route takes this resolver.
+  const sessions = createSessionResolver(deps.db);
+  await app.register(authRoutes, { config, db: deps.db, resolver: sessions });
   await app.register(clientConfigRoutes, { config });
   await app.register(logRoutes, { db: deps.db });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });

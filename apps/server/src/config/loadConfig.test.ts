@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       chartsDir: undefined,
       endpoints: endpointsForOrigin('http://localhost:8080'),
       repoRoot,
+      auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
     });
     expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
   });
@@ -199,5 +200,73 @@ describe('loadConfig errors', () => {
     const error = configError({ PORT: 'x', LOG_LEVEL: 'loud', ENDPOINT_LOGGING: 'wss://logs.example', HOST: '127.0.0.1' });
     expect(error.problems.map((problem) => problem.variable)).toEqual(['PORT', 'LOG_LEVEL', 'ENDPOINT_LOGGING']);
     expect(error.message).toMatch(/^Invalid configuration: PORT .*; LOG_LEVEL .*; ENDPOINT_LOGGING .*$/);
+  });
+});
+
+describe('loadConfig realtime', () => {
+  it('uses the in-process hub unless REDIS_URL is set', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe('rediss://:pw@cache.internal:6380/2');
+  });
+
+  it('rejects a REDIS_URL that is not redis:// or rediss:// without echoing the password', () => {
+    const error = configError({ REDIS_URL: 'http://user:hunter2@cache.internal:6379' });
+    expect(error.message).toBe(
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (realtime fan-out between server processes), or unset for the in-process hub (got "http://user:***@cache.internal:6379")',
+    );
+    expect(configError({ REDIS_URL: 'cache.internal:6379' }).problems[0]?.variable).toBe('REDIS_URL');
+  });
+});
+
+describe('loadConfig sign-in', () => {
+  it('uses an external issuer when all three OIDC_* variables are set', () => {
+    const config = loadConfig({
+      OIDC_ISSUER_URL: 'https://login.example/tenant/',
+      OIDC_CLIENT_ID: 'clearway',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(config.auth.issuer).toEqual({ kind: 'external', url: 'https://login.example/tenant', clientId: 'clearway', clientSecret: 's3cret' });
+  });
+
+  it('names the missing OIDC_* variables when only some are set, without echoing the secret', () => {
+    const error = configError({ OIDC_ISSUER_URL: 'https://login.example', OIDC_CLIENT_SECRET: 'hunter2' });
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['OIDC_CLIENT_ID']);
+    expect(error.message).toContain('OIDC_CLIENT_ID must be set too when OIDC_ISSUER_URL and OIDC_CLIENT_SECRET are set');
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and SESSION_TTL_DAYS', () => {
+    const config = loadConfig({
+      PUBLIC_ORIGIN: 'https://clearway.example',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+      MAIL_FROM: 'Clearway <hello@clearway.example>',
+      SESSION_TTL_DAYS: '7',
+    });
+    expect(config.auth).toEqual({
+      issuer: { kind: 'builtin' },
+      smtpUrl: 'smtps://mailer:pw@smtp.example:465',
+      mailFrom: 'Clearway <hello@clearway.example>',
+      sessionTtlDays: 7,
+    });
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://clearway.example' }).auth.mailFrom).toBe('Clearway <no-reply@clearway.example>');
+  });
+
+  it.each([
+    ['OIDC_ISSUER_URL', 'login.example', 'must be the https:// URL of an OpenID Connect issuer'],
+    ['SMTP_URL', 'mail.example:25', 'must be an smtp:// or smtps:// URL'],
+    ['MAIL_FROM', 'not an address', 'must be an e-mail address'],
+    ['SESSION_TTL_DAYS', '0', 'must be a whole number of days between 1 and 365'],
+    ['SESSION_TTL_DAYS', '400', 'must be a whole number of days between 1 and 365'],
+  ])('names %s=%s', (variable, value, message) => {
+    const error = configError({ [variable]: value });
+    expect(error.problems[0]?.variable).toBe(variable);
+    expect(error.message).toContain(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it('does not echo the SMTP password in an error', () => {
+    const error = configError({ SMTP_URL: 'http://mailer:hunter2@smtp.example' });
+    expect(error.message).toContain('(got "http://mailer:***@smtp.example")');
   });
 });

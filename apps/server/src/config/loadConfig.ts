@@ -22,6 +22,22 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; path: string }
   | { dialect: 'postgres'; url: string };
 
+/** Where sign-in goes: the built-in identity provider under /oidc, or an external OIDC issuer. */
+export type OidcIssuerConfig =
+  | { kind: 'builtin' }
+  | { kind: 'external'; url: string; clientId: string; clientSecret: string };
+
+/** Sign-in settings (auth/). */
+export interface AuthConfig {
+  issuer: OidcIssuerConfig;
+  /** SMTP server for verification and reset mail; undefined keeps mail in the outbox (and the log). */
+  smtpUrl: string | undefined;
+  /** Sender of the built-in provider's mail. */
+  mailFrom: string;
+  /** How long a session lasts, days. */
+  sessionTtlDays: number;
+}
+
 /** The server's whole configuration, validated and with every default filled in. */
 export interface Config {
   /** TCP port to listen on. */
@@ -34,6 +50,8 @@ export interface Config {
   /** Origin the browser uses to reach this server, without a trailing slash. */
   publicOrigin: string;
   database: DatabaseConfig;
+  /** Redis for realtime fan-out between server processes (REDIS_URL); undefined: the in-process hub. */
+  redisUrl: string | undefined;
   logLevel: ServerLogLevel;
   /** Absolute path of the built web app (Vite's dist folder). */
   webDist: string;
@@ -46,6 +64,8 @@ export interface Config {
   endpoints: EndpointMap;
   /** Absolute path of the monorepo root. */
   repoRoot: string;
+  /** Sign-in: issuer, mail and sessions. */
+  auth: AuthConfig;
 }
 
 /** One bad environment variable and what is wrong with it. */
@@ -103,6 +123,7 @@ export function loadConfig(env: Env): Config {
   if (variables.success && version === undefined) {
     problems.push({ variable: 'CLEARWAY_VERSION', message: 'must be set because the root package.json has no version' });
   }
+  if (variables.success) problems.push(...oidcProblems(variables.data));
   if (!variables.success || !overrides.success || version === undefined || problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -132,6 +153,7 @@ export function loadConfig(env: Env): Config {
     version,
     publicOrigin,
     database,
+    redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL ?? 'info',
     webDist: resolveFromRoot(repoRoot, vars.WEB_DIST ?? DEFAULT_WEB_DIST),
     dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
@@ -139,7 +161,27 @@ export function loadConfig(env: Env): Config {
     chartsDir: vars.CHARTS_DIR === undefined ? undefined : resolveFromRoot(repoRoot, vars.CHARTS_DIR),
     endpoints,
     repoRoot,
+    auth: {
+      issuer: vars.OIDC_ISSUER_URL !== undefined && vars.OIDC_CLIENT_ID !== undefined && vars.OIDC_CLIENT_SECRET !== undefined
+        ? { kind: 'external', url: vars.OIDC_ISSUER_URL, clientId: vars.OIDC_CLIENT_ID, clientSecret: vars.OIDC_CLIENT_SECRET }
+        : { kind: 'builtin' },
+      smtpUrl: vars.SMTP_URL,
+      mailFrom: vars.MAIL_FROM ?? `Clearway <no-reply@${new URL(publicOrigin).hostname}>`,
+      sessionTtlDays: vars.SESSION_TTL_DAYS ?? 30,
+    },
   };
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** An external issuer needs all three OIDC_* variables; naming the missing ones beats a failed login later. */
+function oidcProblems(vars: Partial<Record<(typeof OIDC_VARIABLES)[number], string>>): ConfigProblem[] {
+  const set = OIDC_VARIABLES.filter((name) => vars[name] !== undefined);
+  if (set.length === 0 || set.length === OIDC_VARIABLES.length) return [];
+  return OIDC_VARIABLES.filter((name) => vars[name] === undefined).map((variable) => ({
+    variable,
+    message: `must be set too when ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set (an external OpenID Connect issuer needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET; unset all three for the built-in provider)`,
+  }));
 }
 
 /**

@@ -63,7 +63,43 @@ const databaseUrl = z
     error: 'must be a postgres:// or postgresql:// URL, or unset to use SQLite',
   });
 
+const redisUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^rediss?:\/\//.test(value) && URL.canParse(value), {
+    error: 'must be a redis:// or rediss:// URL (realtime fan-out between server processes), or unset for the in-process hub',
+  });
+
 const filePath = z.string().trim().min(1, { error: 'must be a file path' });
+
+// Sign-in (auth/): an external OpenID Connect issuer instead of the built-in one, mail, sessions.
+const oidcIssuerUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '';
+  }, { error: 'must be the https:// URL of an OpenID Connect issuer (its /.well-known/openid-configuration is read), or unset for the built-in provider' })
+  .transform((value) => value.replace(/\/+$/, ''));
+const oidcClientText = z.string().trim().min(1, { error: 'must not be empty' });
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), {
+    error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example:465, or unset to keep mail in the outbox',
+  });
+const mailFrom = z
+  .string()
+  .trim()
+  .regex(/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/, { error: 'must be an e-mail address, optionally with a name: Clearway <no-reply@clearway.example>' });
+const SESSION_DAYS_MESSAGE = 'must be a whole number of days between 1 and 365';
+const sessionTtlDays = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/, { error: SESSION_DAYS_MESSAGE })
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= 365, { error: SESSION_DAYS_MESSAGE });
 
 const logLevel = z.enum(SERVER_LOG_LEVELS, { error: `must be one of ${SERVER_LOG_LEVELS.join(', ')}` });
 const dataChannel = z.enum(DATA_CHANNELS, { error: `must be one of ${DATA_CHANNELS.join(', ')}` });
@@ -97,16 +133,23 @@ export const variablesSchema = z.object({
   CLEARWAY_VERSION: optional(version),
   PUBLIC_ORIGIN: optional(publicOrigin),
   DATABASE_URL: optional(databaseUrl),
+  REDIS_URL: optional(redisUrl),
   SQLITE_PATH: optional(filePath),
   LOG_LEVEL: optional(logLevel),
   WEB_DIST: optional(filePath),
   DATA_CHANNEL: optional(dataChannel),
   NAVDATA_DIR: optional(filePath),
   CHARTS_DIR: optional(filePath),
+  OIDC_ISSUER_URL: optional(oidcIssuerUrl),
+  OIDC_CLIENT_ID: optional(oidcClientText),
+  OIDC_CLIENT_SECRET: optional(oidcClientText),
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: optional(mailFrom),
+  SESSION_TTL_DAYS: optional(sessionTtlDays),
 });
 
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */
-export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL']);
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'SMTP_URL']);
 
 /** Replaces the password of a URL-like string with `***`, leaving it readable otherwise. */
 export function redactSecret(value: string): string {

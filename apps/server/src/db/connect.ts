@@ -32,7 +32,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
       // Kysely only closes a connection it has used; close the handle ourselves in any case.
       if (sqlite.open) sqlite.close();
     };
-    return { kysely, dialect: 'sqlite', target, close };
+    return { kysely, dialect: 'sqlite', target, close, sqlite };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { ColumnType, Kysely } from 'kysely';
 
 /** SQL dialects the server runs on; every migration and query works on both. */
@@ -66,17 +67,170 @@ export interface SyncDevicesTable {
   last_seen: BigintColumn;
 }
 
+/**
+ * One customer's licence state (spec part 1 §3 login profile, §4 "License state"): the free trial
+ * and the current purchase. Times are ms since the epoch; null when not set.
+ */
+export interface BillingCustomersTable {
+  cust_id: string;
+  /** The e-mail last seen in the customer's session (for the provider's customer record). */
+  email: string;
+  /** The account uuid of the login profile, made once. */
+  uuid: string;
+  trial_started_at: BigintColumn | null;
+  trial_expires_at: BigintColumn | null;
+  /** standard_monthly or standard_annual; null before the first purchase. */
+  sku: string | null;
+  purchase_expires_at: BigintColumn | null;
+  /** 1 while the subscription auto-renews, else 0. */
+  renewing: number;
+  /** Payment provider of the purchase: 'stripe' or 'test'. */
+  api: string | null;
+  /** The provider's subscription id of the purchase. */
+  subscription_id: string | null;
+  /** The provider's customer id (Stripe `cus_...`), made at the first get_key. */
+  provider_customer_id: string | null;
+  created_at: BigintColumn;
+  updated_at: BigintColumn;
+}
+
+/** A subscription started by get_key, so checkout and webhooks can find its customer and plan. */
+export interface BillingSubscriptionsTable {
+  subscription_id: string;
+  cust_id: string;
+  /** 'stripe' or 'test'. */
+  provider: string;
+  sku: string;
+  /** incomplete, active, past_due or canceled. */
+  status: string;
+  created_at: BigintColumn;
+  updated_at: BigintColumn;
+}
+
+/** A payment provider webhook event already handled, keyed by the provider's event id (idempotency). */
+export interface BillingEventsTable {
+  event_id: string;
+  type: string;
+  received_at: BigintColumn;
+}
+
+/** A user of the built-in identity provider (spec part 1 §4 "Sign-in"). */
+export interface AuthUsersTable {
+  /** Random id; the OIDC `sub`. */
+  id: string;
+  /** Lower-cased, unique. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url), see auth/passwords.ts. */
+  password_hash: string;
+  /** 1 once the address is confirmed by the link in the verification mail. */
+  email_verified: number;
+  full_name: string;
+  created_at: BigintColumn;
+}
+
+/** A one-time e-mail link token (verification or password reset), stored as its SHA-256. */
+export interface AuthEmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  /** 'verify' or 'reset'. */
+  purpose: string;
+  expires_at: BigintColumn;
+  used_at: BigintColumn | null;
+}
+
+/** A mail to send (logged in development, sent by SMTP when configured). */
+export interface AuthOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  /** 'verify' or 'reset'. */
+  kind: string;
+  created_at: BigintColumn;
+  /** When SMTP accepted it; null while only in the outbox. */
+  sent_at: BigintColumn | null;
+}
+
+/** oidc-provider's stored models (sessions, interactions, codes, grants ...), one JSON payload each. */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: BigintColumn | null;
+  consumed_at: BigintColumn | null;
+}
+
+/** A customer made by find_or_create from a verified ID token e-mail (spec part 1 §7). */
+export interface CustomersTable {
+  cust_id: string;
+  /** Lower-cased, unique. */
+  email: string;
+  full_name: string;
+  created_at: BigintColumn;
+}
+
+/** A signed-in browser session; the cookie holds the random id, the table its SHA-256. */
+export interface AuthSessionsTable {
+  id_hash: string;
+  cust_id: string;
+  created_at: BigintColumn;
+  expires_at: BigintColumn;
+}
+
+/** A login started by GET /auth/login: state, nonce and PKCE verifier until the callback. */
+export interface AuthPendingLoginsTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: BigintColumn;
+}
+
+/** A failed sign-in (or other limited action) for the rate limit, keyed e.g. `login:<ip>:<email>`. */
+export interface AuthAttemptsTable {
+  id: string;
+  attempt_key: string;
+  at: BigintColumn;
+}
+
+/** A generated secret shared by every server process (signing keys, cookie keys, client secret). */
+export interface AuthSecretsTable {
+  name: string;
+  value: string;
+  created_at: BigintColumn;
+}
+
 /** Every table the server's migrations create. */
 export interface DatabaseSchema {
   client_logs: ClientLogsTable;
   sync_records: SyncRecordsTable;
   sync_devices: SyncDevicesTable;
+  auth_users: AuthUsersTable;
+  auth_email_tokens: AuthEmailTokensTable;
+  auth_outbox: AuthOutboxTable;
+  oidc_payloads: OidcPayloadsTable;
+  customers: CustomersTable;
+  auth_sessions: AuthSessionsTable;
+  auth_pending_logins: AuthPendingLoginsTable;
+  auth_attempts: AuthAttemptsTable;
+  auth_secrets: AuthSecretsTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */
 export interface Database {
   readonly kysely: Kysely<DatabaseSchema>;
   readonly dialect: DatabaseDialect;
+  /**
+   * SQLite only: the better-sqlite3 handle Kysely uses, for hot paths that keep prepared statements
+   * (the sync store). Use it only while holding `kysely.connection()`, which serialises the handle.
+   */
+  readonly sqlite?: BetterSqlite3.Database;
   /** Where it points, for logs, with any password hidden. */
   readonly target: string;
   /** Closes every connection; the handle is unusable afterwards. Safe to call twice. */

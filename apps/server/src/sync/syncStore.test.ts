@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { FreshDatabase } from '../testing/databaseContract.js';
 import { IN_CI, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
-import { listSyncDevices, SyncForbiddenError, syncProfile } from './syncStore.js';
+import { listSyncDevices, removeSyncDevice, SyncDeviceLimitError, SyncForbiddenError, syncProfile, syncProfileOutcome } from './syncStore.js';
 
 const T0 = 1_790_000_000_000;
 
@@ -107,6 +107,38 @@ function syncStoreContract(fresh: () => Promise<FreshDatabase>): void {
       ]);
     }));
 
+  it('admits at most 4 devices per customer, even when new devices sync different tables at once', () =>
+    withDatabase(async (db) => {
+      const devices = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'];
+      const tables: SyncTable[] = ['fav_airports', 'recent_airports', 'searches', 'fav_plates', 'recent_plates', 'models'];
+      const results = await Promise.allSettled(devices.map((uuid, i) => syncProfile(db, 'cust_1', request(uuid, tables[i] as SyncTable, 0, []), T0 + i)));
+      const refused = results.filter((result) => result.status === 'rejected');
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(4);
+      expect(refused).toHaveLength(2);
+      for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(SyncDeviceLimitError);
+      expect(await listSyncDevices(db, 'cust_1')).toHaveLength(4);
+      // Another customer has places of its own; a removed device frees one.
+      await syncProfile(db, 'cust_2', request('d5', 'models', 0, [], 'cust_2'), T0);
+      const admitted = (await listSyncDevices(db, 'cust_1'))[0]?.uuid ?? '';
+      const outsider = devices.find((uuid) => !results.some((result, i) => result.status === 'fulfilled' && devices[i] === uuid)) ?? '';
+      await expect(syncProfile(db, 'cust_1', request(outsider, 'models', 0, []), T0 + 10)).rejects.toThrow(
+        'This subscription is already used on 4 devices (the limit). Remove a device on the account page to add this one.',
+      );
+      expect(await removeSyncDevice(db, 'cust_1', admitted)).toBe(true);
+      expect(await removeSyncDevice(db, 'cust_1', admitted)).toBe(false);
+      await syncProfile(db, 'cust_1', request(outsider, 'models', 0, []), T0 + 11);
+      expect((await listSyncDevices(db, 'cust_1')).map((device) => device.uuid)).toContain(outsider);
+    }));
+
+  it('counts the records it wrote, so only changes are announced', () =>
+    withDatabase(async (db) => {
+      const first = await syncProfileOutcome(db, 'cust_1', request('phone', 'fav_airports', 0, [{ code: 'KSQL', ts: T0 }, { code: 'KOAK', ts: T0 }]), T0 + 1);
+      expect(first.written).toBe(2);
+      const again = await syncProfileOutcome(db, 'cust_1', request('tablet', 'fav_airports', 0, [{ code: 'KSQL', ts: T0 }]), T0 + 2);
+      expect(again.written).toBe(0);
+      expect(again.reply.map((record) => record.action).sort()).toEqual(['updated', 'updated_elsewhere']);
+    }));
+
   it('stores nothing when a request fails half-way (one transaction)', () =>
     withDatabase(async (db) => {
       let made = 0;
@@ -120,6 +152,25 @@ function syncStoreContract(fresh: () => Promise<FreshDatabase>): void {
       expect(await listSyncDevices(db, 'cust_1')).toEqual([]);
       // The database is still usable afterwards.
       expect(await syncProfile(db, 'cust_1', two, T0 + 1)).toHaveLength(2);
+    }));
+
+  it('rolls back only the failing one of several syncs that arrive together', () =>
+    withDatabase(async (db) => {
+      const failing = () => {
+        throw new Error('id generator broke');
+      };
+      const [first, broken, third] = await Promise.allSettled([
+        syncProfile(db, 'cust_1', request('phone', 'fav_airports', 0, [{ code: 'KSQL', ts: T0 }]), T0),
+        syncProfile(db, 'cust_1', request('tablet', 'recent_airports', 0, [{ code: 'KOAK', ts: T0 }]), T0, { newGid: failing }),
+        syncProfile(db, 'cust_2', request('laptop', 'fav_airports', 0, [{ code: 'KSJC', ts: T0 }], 'cust_2'), T0),
+      ]);
+      expect(first?.status).toBe('fulfilled');
+      expect(broken?.status).toBe('rejected');
+      expect(third?.status).toBe('fulfilled');
+      const stored = await db.kysely.selectFrom('sync_records').select(['cust_id', 'record_key']).orderBy('record_key').execute();
+      expect(stored).toEqual([{ cust_id: 'cust_2', record_key: 'KSJC' }, { cust_id: 'cust_1', record_key: 'KSQL' }]);
+      // The failed sync's device was not recorded either.
+      expect((await listSyncDevices(db, 'cust_1')).map((device) => device.uuid)).toEqual(['phone']);
     }));
 
   it('keeps every acknowledged write when devices sync the same table at once', () =>

@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { DatabaseDialect } from '../schema.js';
 import { clientLogsMigration } from './0001_client_logs.js';
 import { syncMigration } from './0002_sync.js';
+import { authMigration } from './0003_auth.js';
+import { billingMigration } from './0004_billing.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -11,6 +13,8 @@ import { syncMigration } from './0002_sync.js';
 const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: DatabaseDialect) => Migration]> = [
   ['0001_client_logs', clientLogsMigration],
   ['0002_sync', syncMigration],
+  ['0003_auth', authMigration],
+  ['0004_billing', billingMigration],
 ];
 
 /** The names of every migration, oldest first. */

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_ENDPOINT_PATHS } from '@clearway/protocol';
+import type { SessionResolver, SessionUser } from '../auth/sessionContract.js';
+import type { BillingConfig } from '../billing/config.js';
+import { authorisedBody, CALL_BODY_LIMIT_BYTES, installBodyErrors } from '../billing/http.js';
+import { buildLoginProfile, LICENCE_CODE, namesFromEmail, profileHasValidLicence, profileTrialAvailable, startTrial, type LicenceState, type LoginProfile, type ProfileNames } from '../billing/licence.js';
+import { ensureLicence } from '../billing/licenceStore.js';
+import type { Database } from '../db/schema.js';
+import { helpCentrePage, HELP_TOKEN_TYPES, HelpTokens } from './helpCentre.js';
+
+export interface AccountRoutesOptions {
+  db: Database;
+  sessions: SessionResolver;
+  config: BillingConfig;
+  /** True when payments go through the built-in test provider (config.stripe unset by default). */
+  testMode?: boolean;
+  /** The profile names sign-in stored for a customer; by default made from the e-mail. */
+  profileNames?: (user: SessionUser) => Promise<ProfileNames | null>;
+  /** Location of the caller for the profile's geoip field; null by default. */
+  geoip?: (request: FastifyRequest) => unknown;
+  /** The profile REST base; default DEFAULT_ENDPOINT_PATHS.profileRest.path (/api). */
+  basePath?: string;
+  /** Path of the built-in help centre page; default /help. */
+  helpPath?: string;
+  now?: () => number;
+}
+
+const custOnly = z.object({ cust_id: z.string().trim().min(1).max(128) });
+const helpTokenRequest = z.object({ cust_id: z.string().trim().min(1).max(128), type: z.enum(HELP_TOKEN_TYPES) });
+
+/**
+ * Account calls of spec part 1 §7: `POST {api}/account` (the login profile, §3), `POST
+ * {api}/start_trial` (this server's name: the spec shows no trial call), `POST
+ * {api}/get_zendesk_jwt`, and the built-in help centre page `GET /help?jwt=...`. Not registered in
+ * app.ts yet.
+ */
+export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
+  const { db, sessions, config } = options;
+  const base = options.basePath ?? DEFAULT_ENDPOINT_PATHS.profileRest.path;
+  const helpPath = options.helpPath ?? '/help';
+  const now = options.now ?? Date.now;
+  const testMode = options.testMode ?? config.stripe === null;
+  const helpTokens = new HelpTokens(config, helpPath);
+
+  installBodyErrors(app, CALL_BODY_LIMIT_BYTES);
+
+  async function profileOf(user: SessionUser, state: LicenceState, request: FastifyRequest, at: number): Promise<LoginProfile> {
+    const names = (await options.profileNames?.(user)) ?? namesFromEmail(user.email);
+    return buildLoginProfile(state, { now: at, trialDays: config.trialDays, names, geoip: options.geoip?.(request) ?? null, testMode });
+  }
+
+  app.post(`${base}/account`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const call = await authorisedBody(sessions, custOnly, request, reply);
+    if (call === null) return reply;
+    const at = now();
+    const state = await ensureLicence(db, call.user.custId, call.user.email, at);
+    return profileOf(call.user, state, request, at);
+  });
+
+  app.post(`${base}/start_trial`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const call = await authorisedBody(sessions, custOnly, request, reply);
+    if (call === null) return reply;
+    const at = now();
+    const state = await ensureLicence(db, call.user.custId, call.user.email, at);
+    const started = startTrial(state, at, config.trialDays);
+    if (!started.ok) {
+      const message = started.reason === 'licensed' ? 'A valid licence is active: no trial is needed' : 'The free trial is not available for this account';
+      return reply.code(409).send({ error: message, login_profile: await profileOf(call.user, state, request, at) });
+    }
+    if (started.started) {
+      // Only the first of two simultaneous starts writes (the trial start stays null until then).
+      await db.kysely
+        .updateTable('billing_customers')
+        .set({ trial_started_at: started.state.trialStartedAt, trial_expires_at: started.state.trialExpiresAt, updated_at: at })
+        .where('cust_id', '=', state.custId)
+        .where('trial_started_at', 'is', null)
+        .execute();
+    }
+    const stored = await ensureLicence(db, call.user.custId, call.user.email, at);
+    return profileOf(call.user, stored, request, at);
+  });
+
+  app.post(`${base}/get_zendesk_jwt`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const call = await authorisedBody(sessions, helpTokenRequest, request, reply);
+    if (call === null) return reply;
+    const at = now();
+    const state = await ensureLicence(db, call.user.custId, call.user.email, at);
+    const profile = await profileOf(call.user, state, request, at);
+    // Spec §6: support only with a valid licence or an available trial.
+    if (!profileHasValidLicence(profile, at) && !profileTrialAvailable(profile, at)) {
+      return reply.code(403).send({ error: 'Support needs a valid licence or an available trial', code: LICENCE_CODE.TRIAL_NOT_AVAILABLE });
+    }
+    const name = profile.trial.profile.full_name;
+    const token = await helpTokens.issue(call.body.type, { custId: state.custId, email: state.email, name }, at);
+    return { jwt: token.jwt, url: token.url, provider: helpTokens.usesZendesk ? 'zendesk' : 'built-in' };
+  });
+
+  app.get<{ Querystring: { jwt?: string } }>(helpPath, async (request, reply) => {
+    const jwt = typeof request.query.jwt === 'string' ? request.query.jwt : '';
+    const user = jwt === '' ? null : await helpTokens.verifyBuiltIn(jwt, now());
+    return reply
+      .code(user === null ? 401 : 200)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      // The page has no scripts or outside resources; only its own inline style.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .type('text/html; charset=utf-8')
+      .send(helpCentrePage(user));
+  });
+}

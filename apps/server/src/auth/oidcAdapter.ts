@@ -1,0 +1,82 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/schema.js';
+
+/**
+ * oidc-provider's storage in the `oidc_payloads` table, so any number of server processes share the
+ * provider's sessions, interactions, codes and grants. Expired rows are ignored when read and
+ * removed now and then when written.
+ */
+export function databaseAdapterFactory(db: Database): (model: string) => Adapter {
+  return (model: string) => new DatabaseAdapter(db, model);
+}
+
+function expiryOf(row: { expires_at: number | string | null }): number | null {
+  return row.expires_at === null ? null : Number(row.expires_at);
+}
+
+class DatabaseAdapter implements Adapter {
+  constructor(private readonly db: Database, private readonly model: string) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const now = Date.now();
+    const row = {
+      payload: JSON.stringify(payload),
+      grant_id: payload.grantId ?? null,
+      user_code: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expires_at: expiresIn ? now + expiresIn * 1000 : null,
+    };
+    await this.db.kysely
+      .insertInto('oidc_payloads')
+      .values({ model: this.model, id, consumed_at: null, ...row })
+      .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
+      .execute();
+    // Housekeeping: one in fifty writes sweeps expired payloads.
+    if (Math.random() < 0.02) {
+      await this.db.kysely.deleteFrom('oidc_payloads').where('expires_at', '<', now).execute();
+    }
+  }
+
+  private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    const row = await this.db.kysely
+      .selectFrom('oidc_payloads')
+      .select(['payload', 'expires_at', 'consumed_at'])
+      .where('model', '=', this.model)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const expiresAt = expiryOf(row);
+    if (expiresAt !== null && expiresAt <= Date.now()) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
+  }
+
+  find(id: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere('id', id);
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere('uid', uid);
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere('user_code', userCode);
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db.kysely
+      .updateTable('oidc_payloads')
+      .set({ consumed_at: Date.now() })
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.kysely.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.kysely.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+  }
+}

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import type { Config } from '../config/loadConfig.js';
+import type { Database } from '../db/schema.js';
+import { hashToken, randomToken, readCookies, setCookie } from './cookies.js';
+import { findCustomer, findOrCreateCustomer } from './customers.js';
+import { BUILTIN_CLIENT_ID, builtinIssuer } from './identityProvider.js';
+import { AFTER_LOGOUT_PATH, afterLoginPath, type LicenceCodeLookup } from './licence.js';
+import { errorBox, sendPage } from './pages.js';
+import { providerSecrets } from './secrets.js';
+import { SESSION_COOKIE, createSession, deleteSession, requireSession, sessionTokenOf, sessionUserOf } from './sessions.js';
+import type { SessionResolver } from './sessionContract.js';
+
+/** The cookie that ties a callback to the login this browser started (path /auth, 10 minutes). */
+export const LOGIN_COOKIE = 'cw_login';
+const LOGIN_TTL_MS = 10 * 60_000;
+
+/** Texts of the relying party's error pages. */
+export const RP_TEXT = {
+  loginExpired: 'This sign-in has expired or was started in another browser. Please sign in again.',
+  providerRefused: 'The sign-in was not completed',
+  tokenRejected: 'The sign-in could not be verified. Please sign in again.',
+  noEmail: 'The identity provider did not give a confirmed e-mail address, which Clearway needs for your account.',
+  issuerUnreachable: 'The sign-in service cannot be reached right now. Please try again in a minute.',
+} as const;
+
+export interface RelyingPartyOptions {
+  config: Config;
+  db: Database;
+  resolver: SessionResolver;
+  licenceCode: LicenceCodeLookup;
+}
+
+/** How the server reaches its issuer: client id and secret, and whether plain http is allowed (local issuers). */
+async function clientSettings(config: Config, db: Database): Promise<{ issuer: string; clientId: string; clientSecret: string }> {
+  if (config.auth.issuer.kind === 'external') {
+    const { url, clientId, clientSecret } = config.auth.issuer;
+    return { issuer: url, clientId, clientSecret };
+  }
+  return { issuer: builtinIssuer(config.publicOrigin), clientId: BUILTIN_CLIENT_ID, clientSecret: (await providerSecrets(db)).clientSecret };
+}
+
+/**
+ * The sign-in routes of this server as an OpenID Connect relying party (spec part 1 §4 "Sign-in"):
+ * GET /auth/login, GET /auth/callback, GET|POST /auth/logout, GET /auth/me, POST /auth/find_or_create.
+ * Authorization code flow with PKCE, state and nonce; the code exchange and ID token check happen
+ * here, and the session lives in the database.
+ */
+export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingPartyOptions): Promise<void> {
+  const { config, db, resolver, licenceCode } = options;
+  const secure = config.publicOrigin.startsWith('https:');
+  const sessionTtlMs = config.auth.sessionTtlDays * 24 * 3600_000;
+  const redirectUri = `${config.publicOrigin}/auth/callback`;
+
+  // Discovery is read once per process, on the first sign-in (the built-in issuer is this server,
+  // which has to be listening first); a failure is retried on the next one.
+  let discovered: Promise<oidc.Configuration> | undefined;
+  const issuerConfiguration = (): Promise<oidc.Configuration> => {
+    discovered ??= (async () => {
+      const settings = await clientSettings(config, db);
+      const url = new URL(settings.issuer);
+      return oidc.discovery(url, settings.clientId, settings.clientSecret, undefined, {
+        execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      });
+    })();
+    discovered.catch(() => {
+      discovered = undefined;
+    });
+    return discovered;
+  };
+
+  const failure = (reply: FastifyReply, status: number, message: string) =>
+    sendPage(reply, status, 'Sign-in failed', `${errorBox(message)}<p><a href="/auth/login">Sign in again</a></p>`);
+
+  app.get('/auth/login', async (request, reply) => {
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await issuerConfiguration();
+    } catch (error) {
+      request.log.error({ err: error }, 'OpenID Connect discovery failed');
+      return failure(reply, 503, RP_TEXT.issuerUnreachable);
+    }
+    const loginId = randomToken();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    await db.kysely
+      .insertInto('auth_pending_logins')
+      .values({ id_hash: hashToken(loginId), state, nonce, code_verifier: codeVerifier, expires_at: Date.now() + LOGIN_TTL_MS })
+      .execute();
+    if (Math.random() < 0.05) await db.kysely.deleteFrom('auth_pending_logins').where('expires_at', '<', Date.now()).execute();
+    const parameters: Record<string, string> = {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      response_type: 'code',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    };
+    // The built-in provider asks for the password at every sign-in, so logout really signs out.
+    if (config.auth.issuer.kind === 'builtin') parameters.prompt = 'login';
+    setCookie(reply, LOGIN_COOKIE, loginId, { maxAge: LOGIN_TTL_MS / 1000, secure, path: '/auth' });
+    return reply.header('cache-control', 'no-store').redirect(oidc.buildAuthorizationUrl(configuration, parameters).href, 302);
+  });
+
+  app.get('/auth/callback', async (request, reply) => {
+    const loginId = readCookies(request).get(LOGIN_COOKIE);
+    setCookie(reply, LOGIN_COOKIE, '', { maxAge: 0, secure, path: '/auth' });
+    if (loginId === undefined) return failure(reply, 400, RP_TEXT.loginExpired);
+    // One use only: the pending login is deleted whatever happens next.
+    const pending = await db.kysely
+      .deleteFrom('auth_pending_logins')
+      .where('id_hash', '=', hashToken(loginId))
+      .returning(['state', 'nonce', 'code_verifier', 'expires_at'])
+      .executeTakeFirst();
+    if (pending === undefined || Number(pending.expires_at) <= Date.now()) return failure(reply, 400, RP_TEXT.loginExpired);
+
+    let claims: oidc.IDToken | undefined;
+    try {
+      const configuration = await issuerConfiguration();
+      const tokens = await oidc.authorizationCodeGrant(configuration, new URL(request.url, config.publicOrigin), {
+        pkceCodeVerifier: pending.code_verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      if (error instanceof oidc.AuthorizationResponseError) {
+        const why = error.error_description ?? error.error;
+        return failure(reply, 400, `${RP_TEXT.providerRefused}: ${why}.`);
+      }
+      request.log.warn({ err: error }, 'sign-in callback rejected');
+      return failure(reply, 400, RP_TEXT.tokenRejected);
+    }
+    const email = claims?.email;
+    if (claims === undefined || typeof email !== 'string' || email === '' || claims.email_verified === false) {
+      return failure(reply, 400, RP_TEXT.noEmail);
+    }
+    const name = typeof claims.name === 'string' ? claims.name : undefined;
+    const customer = await findOrCreateCustomer(db, { email, fullName: name });
+    const token = await createSession(db, customer.custId, sessionTtlMs);
+    setCookie(reply, SESSION_COOKIE, token, { maxAge: Math.floor(sessionTtlMs / 1000), secure });
+    const code = await licenceCode(db, customer.custId);
+    return reply.header('cache-control', 'no-store').redirect(afterLoginPath(code), 302);
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = sessionTokenOf(request);
+    if (token !== undefined) await deleteSession(db, token);
+    setCookie(reply, SESSION_COOKIE, '', { maxAge: 0, secure });
+    return reply.header('cache-control', 'no-store').redirect(AFTER_LOGOUT_PATH, 302);
+  };
+  app.get('/auth/logout', logout);
+  app.post('/auth/logout', logout);
+
+  const signedIn = requireSession(resolver);
+  const accountOf = async (request: FastifyRequest) => {
+    const user = sessionUserOf(request);
+    const customer = await findCustomer(db, user.custId);
+    return { cust_id: user.custId, email: user.email, full_name: customer?.fullName ?? '' };
+  };
+
+  app.get('/auth/me', { preHandler: signedIn }, async (request, reply) => reply.header('cache-control', 'no-store').send(await accountOf(request)));
+
+  // Spec part 1 §7 find_or_create: the account of the verified ID token's e-mail, which the callback
+  // already found or created. Any e-mail in the body is ignored on purpose.
+  app.post('/auth/find_or_create', { preHandler: signedIn }, async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await accountOf(request)));
+}
+

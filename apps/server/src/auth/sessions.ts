@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/schema.js';
+import { hashToken, randomToken, readCookies } from './cookies.js';
+import type { SessionResolver, SessionUser } from './sessionContract.js';
+
+/** The session cookie: a random 32-byte token; the database keeps its SHA-256 only. */
+export const SESSION_COOKIE = 'cw_session';
+
+/** A new session for a customer; returns the cookie value. */
+export async function createSession(db: Database, custId: string, ttlMs: number, now = Date.now()): Promise<string> {
+  const token = randomToken();
+  await db.kysely
+    .insertInto('auth_sessions')
+    .values({ id_hash: hashToken(token), cust_id: custId, created_at: now, expires_at: now + ttlMs })
+    .execute();
+  // Housekeeping now and then: drop expired sessions.
+  if (Math.random() < 0.05) await db.kysely.deleteFrom('auth_sessions').where('expires_at', '<', now).execute();
+  return token;
+}
+
+/** Ends the session of a cookie value (no-op when unknown). */
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.kysely.deleteFrom('auth_sessions').where('id_hash', '=', hashToken(token)).execute();
+}
+
+/** The signed-in customer for a session cookie value, or null when unknown or expired. */
+export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  const row = await db.kysely
+    .selectFrom('auth_sessions')
+    .innerJoin('customers', 'customers.cust_id', 'auth_sessions.cust_id')
+    .select(['auth_sessions.cust_id', 'customers.email', 'auth_sessions.expires_at'])
+    .where('auth_sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (row === undefined || Number(row.expires_at) <= now) return null;
+  return { custId: row.cust_id, email: row.email, sessionId: idHash };
+}
+
+/** The session cookie value of a request, if any. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return readCookies(request).get(SESSION_COOKIE);
+}
+
+/** Resolves requests to customers from the session cookie and the `auth_sessions` table (never process memory). */
+export function createSessionResolver(db: Database): SessionResolver {
+  return {
+    async resolve(request) {
+      const token = sessionTokenOf(request);
+      return token === undefined ? null : lookupSession(db, token);
+    },
+  };
+}
+
+const signedIn = new WeakMap<FastifyRequest, SessionUser>();
+
+/** The JSON error of a request without a valid session. */
+export const SIGNED_OUT_ERROR = 'Sign in required: no valid session';
+
+/**
+ * A preHandler that answers 401 `{error}` without a valid session and otherwise remembers the
+ * customer for sessionUserOf.
+ */
+export function requireSession(resolver: SessionResolver): preHandlerAsyncHookHandler {
+  return async function requireSessionHook(request: FastifyRequest, reply: FastifyReply) {
+    const user = await resolver.resolve(request);
+    if (user === null) {
+      await reply.code(401).header('cache-control', 'no-store').send({ error: SIGNED_OUT_ERROR });
+      return reply;
+    }
+    signedIn.set(request, user);
+    return undefined;
+  };
+}
+
+/** The customer that requireSession found for this request. */
+export function sessionUserOf(request: FastifyRequest): SessionUser {
+  const user = signedIn.get(request);
+  if (user === undefined) throw new Error('sessionUserOf: the route has no requireSession preHandler');
+  return user;
+}
+
+/** Thrown by assertCustomer; the error handler answers 403 `{error}`. */
+export class CustomerMismatchError extends Error {
+  override readonly name = 'CustomerMismatchError';
+  readonly statusCode = 403;
+  readonly code = 'CUSTOMER_MISMATCH';
+
+  constructor() {
+    super('cust_id does not match the signed-in customer');
+  }
+}
+
+/** Throws a 403 error unless `custId` (from a request body or query) is the session's customer. */
+export function assertCustomer(user: SessionUser, custId: unknown): void {
+  if (custId !== user.custId) throw new CustomerMismatchError();
+}

@@ -1,0 +1,81 @@
+import Stripe from 'stripe';
+import { CURRENCY, PLANS } from '../pricing.js';
+import type { ConfirmResult, ConfirmSubscriptionInput, PaymentProvider, StartedSubscription, StartSubscriptionInput } from './types.js';
+
+export interface StripeProviderOptions {
+  /** The Stripe product the subscription prices belong to (STRIPE_PRODUCT_ID). */
+  productId: string;
+}
+
+/** A Stripe client for a secret key; tests pass `httpClient: Stripe.createFetchHttpClient(fakeFetch)`. */
+export function createStripeClient(secretKey: string, config: { httpClient?: ReturnType<typeof Stripe.createFetchHttpClient> } = {}): Stripe {
+  return new Stripe(secretKey, {
+    ...(config.httpClient ? { httpClient: config.httpClient } : {}),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    appInfo: { name: 'Clearway' },
+  });
+}
+
+function paymentIntentIdOf(invoice: Stripe.Invoice | string | null): string | null {
+  if (invoice === null || typeof invoice === 'string') return null;
+  const payment = invoice.payments?.data[0]?.payment;
+  const intent = payment?.payment_intent;
+  return typeof intent === 'string' ? intent : intent?.id ?? null;
+}
+
+/**
+ * Stripe subscriptions with PaymentIntents (spec part 1 §2, §7): get_key makes the customer (once)
+ * and an incomplete subscription at the plan's price (1495 or 14495 cents, usd) with
+ * payment_behavior default_incomplete; the client confirms the first invoice's PaymentIntent with
+ * the returned client secret; checkout_subscription then checks the PaymentIntent and the
+ * subscription with Stripe before the licence is granted. Renewals, failures and cancellations
+ * arrive by webhook.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly api = 'stripe' as const;
+  readonly testMode = false;
+
+  constructor(private readonly stripe: Stripe, private readonly options: StripeProviderOptions) {}
+
+  async startSubscription(input: StartSubscriptionInput): Promise<StartedSubscription> {
+    const plan = PLANS[input.sku];
+    const customerId = input.providerCustomerId ??
+      (await this.stripe.customers.create({ email: input.email, metadata: { cust_id: input.custId } })).id;
+    const subscription = await this.stripe.subscriptions.create({
+      customer: customerId,
+      items: [{ price_data: { currency: CURRENCY, product: this.options.productId, unit_amount: plan.amountCents, recurring: { interval: plan.interval } } }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+      metadata: { cust_id: input.custId, sku: input.sku },
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const invoice = subscription.latest_invoice;
+    const clientSecret = typeof invoice === 'object' && invoice !== null ? invoice.confirmation_secret?.client_secret : undefined;
+    if (clientSecret === undefined) throw new Error(`Stripe subscription ${subscription.id} came back without a confirmation secret`);
+    return { subscriptionId: subscription.id, clientToken: clientSecret, providerCustomerId: customerId };
+  }
+
+  async confirmSubscription(input: ConfirmSubscriptionInput): Promise<ConfirmResult> {
+    if (input.paymentIntentId === null) return { ok: false, message: 'This payment method is not available.' };
+    const subscription = await this.stripe.subscriptions.retrieve(input.subscriptionId, { expand: ['latest_invoice.payments'] });
+    if (subscription.metadata['cust_id'] !== input.custId) return { ok: false, message: 'This subscription belongs to another customer.' };
+    const expected = paymentIntentIdOf(subscription.latest_invoice);
+    if (expected !== null && expected !== input.paymentIntentId) return { ok: false, message: 'The payment does not belong to this subscription.' };
+    const intent = await this.stripe.paymentIntents.retrieve(input.paymentIntentId);
+    if (intent.status !== 'succeeded') {
+      return { ok: false, message: intent.last_payment_error?.message ?? `The payment is not complete (${intent.status}).` };
+    }
+    if (intent.amount !== PLANS[input.sku].amountCents || intent.currency !== CURRENCY) {
+      return { ok: false, message: 'The payment amount does not match the plan.' };
+    }
+    // Right after the client's confirmation the subscription may still read incomplete for a moment;
+    // the payment itself has been checked above.
+    if (subscription.status !== 'active' && subscription.status !== 'trialing' && subscription.status !== 'incomplete') {
+      return { ok: false, message: `The subscription is not active (${subscription.status}).` };
+    }
+    const periodEnds = subscription.items.data.map((item) => item.current_period_end);
+    if (periodEnds.length === 0) return { ok: false, message: 'The subscription has no items.' };
+    return { ok: true, expiresAt: Math.min(...periodEnds) * 1000, renewing: !subscription.cancel_at_period_end };
+  }
+}
