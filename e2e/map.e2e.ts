@@ -76,6 +76,8 @@ describe('moving map', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // A blocked load or inline script is only a console message: fail on it like an uncaught error.
+    page.on('console', (message) => { if (message.text().includes('Content Security Policy')) errors.push(message.text()); });
     try {
       const started = Date.now();
       await page.goto(`${server.origin}/app/map1`);
@@ -134,6 +136,8 @@ describe('moving map', () => {
     const errors: string[] = [];
     const glyphs: { url: string; status: number }[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // A blocked load or inline script is only a console message: fail on it like an uncaught error.
+    page.on('console', (message) => { if (message.text().includes('Content Security Policy')) errors.push(message.text()); });
     page.on('response', (response) => {
       if (response.url().includes('/fonts/')) glyphs.push({ url: response.url(), status: response.status() });
     });

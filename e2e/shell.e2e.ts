@@ -39,6 +39,8 @@ async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A blocked load or inline script is only a console message: fail on it like an uncaught error.
+  page.on('console', (message) => { if (message.text().includes('Content Security Policy')) errors.push(message.text()); });
   try {
     const result = await fn(page, context);
     expect(errors, 'uncaught errors in the page').toEqual([]);

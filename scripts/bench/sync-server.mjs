@@ -1,10 +1,10 @@
-// Child process of scripts/bench/sync.mjs: the real server app (buildApp, as main.ts builds it) plus
-// the sync and realtime routes, on 127.0.0.1 and a free port, on the database that the environment
+// Child process of scripts/bench/sync.mjs: the real server app (buildApp, as main.ts builds it, with
+// the sync and realtime routes) on 127.0.0.1 and a free port, on the database that the environment
 // names (SQLITE_PATH or DATABASE_URL). Prints one JSON line {origin} when listening.
 //
-// THE AUTH EDGE: sign-in is not wired yet, so sessions come from a stand-in resolver here: the
-// cookie `bench_session=<cust_id>` is the signed-in customer. The real resolver will read the
-// session from the database, which adds a lookup per request that these figures do not include.
+// Sessions come from a stand-in resolver passed to buildApp (AppDependencies.sessions): the cookie
+// `bench_session=<cust_id>` is the signed-in customer. The real resolver reads the session from the
+// database, which adds one lookup per request that these figures do not include.
 import { join } from 'node:path';
 import { repoRoot } from '../lib/ensure.mjs';
 
@@ -13,8 +13,6 @@ const { buildApp } = await import(join(dist, 'app.js'));
 const { loadConfig } = await import(join(dist, 'config/loadConfig.js'));
 const { openDatabase } = await import(join(dist, 'db/connect.js'));
 const { migrateToLatest } = await import(join(dist, 'db/migrate.js'));
-const { syncRoutes } = await import(join(dist, 'sync/routes.js'));
-const { realtimeRoutes } = await import(join(dist, 'realtime/routes.js'));
 const { createRealtimeHub } = await import(join(dist, 'realtime/hub.js'));
 
 const sessions = {
@@ -28,9 +26,7 @@ const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: proces
 const db = openDatabase(config.database);
 await migrateToLatest(db);
 const hub = createRealtimeHub(config.redisUrl, { error: console.error, warn: console.warn });
-const app = await buildApp(config, { db });
-await app.register(syncRoutes, { db, sessions, hub });
-await app.register(realtimeRoutes, { hub, sessions });
+const app = await buildApp(config, { db, hub, sessions });
 const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ origin, dialect: db.dialect })}\n`);
 

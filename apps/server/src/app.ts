@@ -1,5 +1,8 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { authRoutes, createSessionResolver } from './auth/index.js';
+import { accountRoutes, profileNamesFromCustomers } from './account/index.js';
+import { authRoutes, createSessionResolver, type SessionResolver } from './auth/index.js';
+import { billingRoutes, lookupLicenceCode } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/routes.js';
 import type { Config } from './config/loadConfig.js';
 import type { Database } from './db/schema.js';
@@ -7,9 +10,13 @@ import { healthRoutes } from './health/routes.js';
 import { installErrorHandler } from './http/errors.js';
 import { installNotFound } from './http/notFound.js';
 import { installRequestIdHeader, requestIdFor } from './http/requestId.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { logRoutes } from './logs/routes.js';
 import { navdataRoutes } from './navdata/routes.js';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub.js';
+import { realtimeRoutes, type RealtimeRoutesOptions } from './realtime/routes.js';
 import { staticRoutes } from './static/routes.js';
+import { syncRoutes, type SyncRoutesOptions } from './sync/routes.js';
 import { glyphRoutes } from './tiles/glyphs.js';
 import { tileRoutes } from './tiles/routes.js';
 
@@ -19,6 +26,21 @@ export interface AppDependencies {
   db: Database;
   /** A pino logger; without one Fastify makes its own at config.logLevel. */
   logger?: FastifyBaseLogger;
+  /**
+   * The realtime hub; the caller owns it (ready and close). Without one the app makes
+   * `createRealtimeHub(config.redisUrl)` (Redis with REDIS_URL, else in-process), waits for it to be
+   * ready while building and closes it when the app closes.
+   */
+  hub?: RealtimeHub;
+  /**
+   * Who is signed in, for every route. Default: the database sessions sign-in makes
+   * (createSessionResolver). Tests and the sync benchmark pass a stand-in.
+   */
+  sessions?: SessionResolver;
+  /** Sync route settings other than the shared ones (tests: devices per customer, clock). */
+  sync?: Pick<SyncRoutesOptions, 'maxDevices' | 'now'>;
+  /** Realtime route settings (tests: ping interval). */
+  realtime?: Pick<RealtimeRoutesOptions, 'pingIntervalMs'>;
 }
 
 /**
@@ -35,13 +57,31 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: 256 * 1024,
   });
   installRequestIdHeader(app);
+  installSecurityHeaders(app, { publicOrigin: config.publicOrigin, stripe: config.billing.stripe !== null });
   installErrorHandler(app);
   installNotFound(app, config.webDist);
 
+  // Realtime fan-out: Redis pub/sub with REDIS_URL (several processes), else in-process.
+  let hub = deps.hub;
+  if (hub === undefined) {
+    const ownHub = createRealtimeHub(config.redisUrl, app.log);
+    app.addHook('onClose', async () => {
+      await ownHub.close();
+    });
+    hub = ownHub;
+  }
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
   await app.register(healthRoutes, { config, db: deps.db, logLevel: 'warn' });
   // Sign-in: sessions in the database; every authorised route takes this resolver.
-  const sessions = createSessionResolver(deps.db);
-  await app.register(authRoutes, { config, db: deps.db, resolver: sessions });
+  const sessions = deps.sessions ?? createSessionResolver(deps.db);
+  // The licence code picks the page after login: /app/map1 for code 2 (a valid purchase).
+  await app.register(authRoutes, { config, db: deps.db, resolver: sessions, licenceCode: lookupLicenceCode });
+  await app.register(accountRoutes, { db: deps.db, sessions, config: config.billing, profileNames: profileNamesFromCustomers(deps.db) });
+  await app.register(billingRoutes, { db: deps.db, sessions, config: config.billing });
+  await app.register(syncRoutes, { db: deps.db, sessions, hub, ...deps.sync });
+  // Waits for hub.ready(), so no envelope from another process is missed once listening.
+  await app.register(realtimeRoutes, { hub, sessions, ...deps.realtime });
   await app.register(clientConfigRoutes, { config });
   await app.register(logRoutes, { db: deps.db });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });

@@ -52,6 +52,8 @@ async function main(): Promise<void> {
       migrationsApplied: applied,
       migrationsKnown: MIGRATION_NAMES,
       webDist: config.webDist,
+      realtime: config.redisUrl === undefined ? 'in-process' : 'redis',
+      payments: config.billing.stripe === null ? 'test provider (test mode)' : 'stripe',
     },
     `Clearway server listening on ${address} (public ${config.publicOrigin})`,
   );

@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       endpoints: endpointsForOrigin('http://localhost:8080'),
       repoRoot,
       auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
+      billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
     });
     expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
   });
@@ -123,6 +124,20 @@ describe('loadConfig endpoints', () => {
       { variable: 'ENDPOINT_PROFILE_REST', message: 'must be an http:// or https:// URL (got "wss://api.example")' },
       { variable: 'ENDPOINT_WEATHER_SOCKET', message: 'must be a ws:// or wss:// URL (got "https://wx.example")' },
     ]);
+  });
+});
+
+describe('loadConfig billing', () => {
+  it('reads the billing variables into config.billing', () => {
+    const config = loadConfig({ TRIAL_DAYS: '14', PAYMENT_RATE_LIMIT: '3', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PRODUCT_ID: 'prod_X1' });
+    expect(config.billing).toMatchObject({ trialDays: 14, paymentRateLimitPerMinute: 3, stripe: { secretKey: 'sk_test_abc', productId: 'prod_X1', publishableKey: null, webhookSecret: null } });
+  });
+
+  it('names a bad billing variable beside the other bad ones, without echoing a secret', () => {
+    const error = configError({ PORT: 'abc', TRIAL_DAYS: 'soon', STRIPE_SECRET_KEY: 'not-a-key-secret' });
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['PORT', 'TRIAL_DAYS', 'STRIPE_SECRET_KEY']);
+    expect(error.message).toContain('TRIAL_DAYS must be a whole number from 1 to 3650');
+    expect(error.message).not.toContain('not-a-key-secret');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type DataChannel,
   type EndpointMap,
 } from '@clearway/protocol';
+import { BillingConfigError, loadBillingConfig, type BillingConfig } from '../billing/config.js';
 import { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 import {
   SECRET_VARIABLES,
@@ -66,6 +67,8 @@ export interface Config {
   repoRoot: string;
   /** Sign-in: issuer, mail and sessions. */
   auth: AuthConfig;
+  /** Licences, trial, payments and the help centre (TRIAL_DAYS, STRIPE_*, PAYMENT_RATE_LIMIT, ZENDESK_*, HELP_CENTRE_SECRET). */
+  billing: BillingConfig;
 }
 
 /** One bad environment variable and what is wrong with it. */
@@ -124,7 +127,8 @@ export function loadConfig(env: Env): Config {
     problems.push({ variable: 'CLEARWAY_VERSION', message: 'must be set because the root package.json has no version' });
   }
   if (variables.success) problems.push(...oidcProblems(variables.data));
-  if (!variables.success || !overrides.success || version === undefined || problems.length > 0) {
+  const billing = billingConfigOf(env, problems);
+  if (!variables.success || !overrides.success || version === undefined || billing === undefined || problems.length > 0) {
     throw new ConfigError(problems);
   }
   const vars = variables.data;
@@ -169,7 +173,27 @@ export function loadConfig(env: Env): Config {
       mailFrom: vars.MAIL_FROM ?? `Clearway <no-reply@${new URL(publicOrigin).hostname}>`,
       sessionTtlDays: vars.SESSION_TTL_DAYS ?? 30,
     },
+    billing,
   };
+}
+
+/**
+ * The billing variables through billing's own reader (src/billing/config.ts), its problems joined to
+ * the others so one start-up line names every bad variable. Billing never echoes their values
+ * (most are secrets). Returns undefined after adding the problems.
+ */
+function billingConfigOf(env: Env, problems: ConfigProblem[]): BillingConfig | undefined {
+  try {
+    return loadBillingConfig(env);
+  } catch (error) {
+    if (!(error instanceof BillingConfigError)) throw error;
+    // The message is `VARIABLE message; VARIABLE message`.
+    for (const part of error.message.split('; ')) {
+      const space = part.indexOf(' ');
+      problems.push(space > 0 ? { variable: part.slice(0, space), message: part.slice(space + 1) } : { variable: '(billing)', message: part });
+    }
+    return undefined;
+  }
 }
 
 const OIDC_VARIABLES = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;

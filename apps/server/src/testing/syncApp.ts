@@ -7,8 +7,6 @@ import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import type { RealtimeHub } from '../realtime/hub.js';
-import { realtimeRoutes } from '../realtime/routes.js';
-import { syncRoutes } from '../sync/routes.js';
 import type { TestSessions } from './testSessions.js';
 
 /** The real app with the sync and realtime routes, listening on 127.0.0.1. */
@@ -21,9 +19,9 @@ export interface SyncTestServer {
 }
 
 /**
- * Builds the app as main.ts does, adds syncRoutes and realtimeRoutes (as the lead will once sign-in
- * exists) and listens on a free 127.0.0.1 port. The SQLite file is `<dir>/<dbName>`, so two servers
- * given the same dir share one database, like two processes behind a load balancer.
+ * Builds the app as main.ts does, with the given hub and stand-in sessions, and listens on a free
+ * 127.0.0.1 port. The SQLite file is `<dir>/<dbName>`, so two servers given the same dir share one
+ * database, like two processes behind a load balancer.
  */
 export async function startSyncServer(options: {
   dir: string;
@@ -36,9 +34,13 @@ export async function startSyncServer(options: {
   const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', SQLITE_PATH: join(options.dir, options.dbName ?? 'sync.db'), WEB_DIST: join(options.dir, 'web') });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const app = await buildApp(config, { db });
-  await app.register(syncRoutes, { db, sessions: options.sessions, hub: options.hub, ...(options.maxDevices === undefined ? {} : { maxDevices: options.maxDevices }) });
-  await app.register(realtimeRoutes, { hub: options.hub, sessions: options.sessions, ...(options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs }) });
+  const app = await buildApp(config, {
+    db,
+    hub: options.hub,
+    sessions: options.sessions,
+    sync: options.maxDevices === undefined ? {} : { maxDevices: options.maxDevices },
+    realtime: options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs },
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
