@@ -14,6 +14,7 @@ export default defineConfig({
       '@clearway/navdb': `${root}/../../packages/navdb/src/index.ts`,
       '@clearway/flightplan': `${root}/../../packages/flightplan/src/index.ts`,
       '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,
+      '@clearway/sync': `${root}/../../packages/sync/src/index.ts`,
     },
   },
   define: {

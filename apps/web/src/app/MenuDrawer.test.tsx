@@ -1,12 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
 import { updateWaiting } from '../store/appUpdateSlice';
+import { fakeAccountServer, TEST_USER } from '../features/account/fakeAccountServer';
 
 async function openMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'menu' }));
   return screen.findByTestId('menu-drawer');
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('menu drawer', () => {
   it('lists every entry of the spec in order, with both sub-menus expanded', async () => {
@@ -77,24 +82,43 @@ describe('menu drawer', () => {
     expect(await screen.findByTestId('page-airport')).toBeTruthy();
   });
 
-  it('shows the user, account link, logout and version in the header', async () => {
+  it('shows Sign in, the account link and the version in the header when signed out', async () => {
+    // The server is the edge in these jsdom tests: fetch answers as apps/server/README.md documents.
+    vi.stubGlobal('fetch', fakeAccountServer(null).fetch);
     renderApp('/app/map1');
     const drawer = await openMenu();
     expect(within(drawer).getByTestId('user-name').textContent).toBe('Aviator');
+    await within(drawer).findByRole('button', { name: 'Sign in' });
     expect(within(drawer).getByText('Not signed in')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Logout' })).toBeNull();
     expect(within(drawer).getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/app/account');
     expect(within(drawer).getByTestId('app-version').textContent).toBe('Version 1.2.3');
     expect(within(drawer).queryByTestId('update-prompt')).toBeNull();
   });
 
-  it('logs out: clears the stored login and goes to /', async () => {
-    const { router, prefs } = renderApp('/app/map1');
+  it('shows the signed-in user', async () => {
+    vi.stubGlobal('fetch', fakeAccountServer(TEST_USER, 1).fetch);
+    renderApp('/app/map1');
+    const drawer = await openMenu();
+    await waitFor(() => expect(within(drawer).getByTestId('user-name').textContent).toBe('Pat Pilot'));
+    expect(within(drawer).getByTestId('user-email').textContent).toBe(TEST_USER.email);
+  });
+
+  it('logs out: ends the server session, clears the stored login, tells a native wrapper, and goes to /', async () => {
+    const server = fakeAccountServer(TEST_USER, 1);
+    vi.stubGlobal('fetch', server.fetch);
+    const postMessage = vi.fn();
+    vi.stubGlobal('webkit', { messageHandlers: { setWelcomeComplete: { postMessage } } });
+    const { router, prefs, store } = renderApp('/app/map1');
     await prefs.setProperty('login_profile', { code: 2 });
     const drawer = await openMenu();
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Logout' }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Logout' }));
     // '/' then redirects: welcome not complete and online -> the profile welcome.
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/aircraft_profile_welcome'));
+    expect(server.calls.filter((c) => c.path === '/auth/logout')).toHaveLength(1);
     expect(await prefs.getProperty('login_profile')).toBeUndefined();
+    expect(store.getState().account.status).toBe('signedOut');
+    expect(postMessage).toHaveBeenCalledWith({ complete: false });
   });
 
   it('offers a restart when a new version is waiting', async () => {

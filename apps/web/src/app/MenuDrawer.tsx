@@ -19,12 +19,12 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { restartRequested } from '../store/appUpdateSlice';
 import { MENU_ENTRIES, menuLinkPath, type MenuLink } from './menu';
 import { useServices } from './services';
+import { isNativeBuild, signIn } from '../features/account/authClient';
+import { welcomeName } from '../features/account/licence';
+import { useAccountAtStart, useLogout } from '../features/account/session';
 
 /** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
 export const DRAWER_WIDTH_PX = 300;
-
-/** Name shown until sign-in exists (sign-in comes in a later issue; 'Aviator' is the spec's default name). */
-const DEFAULT_NAME = 'Aviator';
 
 interface Props {
   open: boolean;
@@ -48,20 +48,22 @@ function MenuLinkItem({ entry, nested, onClose }: { entry: MenuLink; nested?: bo
 }
 
 function DrawerHeader({ onClose }: { onClose: () => void }) {
-  const { prefs, applyUpdate, appVersion } = useServices();
+  const { applyUpdate, appVersion } = useServices();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const update = useAppSelector((s) => s.appUpdate);
   const serverVersion = useAppSelector((s) => s.config.config?.version ?? null);
+  useAccountAtStart();
+  const { status, user } = useAppSelector((s) => s.account);
+  const signedIn = status === 'signedIn' && user !== null;
+  const name = welcomeName(user?.full_name);
+  const endSession = useLogout();
 
+  // Logout (spec part 1 §2, §4): server session ended, stored login cleared, native wrapper told, then '/'.
   const logout = async () => {
     onClose();
-    try {
-      await prefs.deleteProperty('login_profile');
-    } catch (error) {
-      console.error('Could not clear the stored login', error);
-    }
-    navigate('/');
+    await endSession();
+    await navigate('/');
   };
   const restart = () => {
     dispatch(restartRequested());
@@ -71,23 +73,32 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="drawer-header">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Avatar alt={DEFAULT_NAME} sx={{ bgcolor: 'primary.main' }}>
-          {DEFAULT_NAME[0]}
+        <Avatar alt={name} sx={{ bgcolor: 'primary.main' }}>
+          {name[0]}
         </Avatar>
         <Box>
-          <Typography data-testid="user-name">{DEFAULT_NAME}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            Not signed in
+          <Typography data-testid="user-name">{name}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="user-email">
+            {signedIn ? user.email : 'Not signed in'}
           </Typography>
         </Box>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Link component={RouterLink} to="/app/account" replace onClick={onClose}>
-          Account
-        </Link>
-        <Button size="small" onClick={() => void logout()}>
-          Logout
-        </Button>
+        {/* Native apps hide the Account link (spec part 1 §6). */}
+        {!isNativeBuild() && (
+          <Link component={RouterLink} to="/app/account" replace onClick={onClose}>
+            Account
+          </Link>
+        )}
+        {signedIn ? (
+          <Button size="small" onClick={() => void logout()}>
+            Logout
+          </Button>
+        ) : (
+          <Button size="small" onClick={() => signIn()}>
+            Sign in
+          </Button>
+        )}
       </Box>
       <Typography variant="caption" color="text.secondary" data-testid="app-version">
         Version {appVersion}

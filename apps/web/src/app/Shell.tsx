@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import { useAppSelector } from '../store/hooks';
 import { firstPendingSignal } from '../store/readinessSlice';
 import { MapHost } from '../features/map/MapHost';
+import { useProfileSync } from '../features/sync/useProfileSync';
+import { useAccountAtStart } from '../features/account/session';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingScreen } from './LoadingScreen';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
@@ -24,6 +26,9 @@ export function Shell() {
   const page = pageForPath(pathname);
   // On the map pages the map views (MapHost) are the page: the page layer lets pointer events through.
   const onMap = /^\/app\/map[12]\/?$/.test(pathname);
+  useProfileSync();
+  // Who is signed in and the login profile, once per page load; nothing waits for it.
+  useAccountAtStart();
 
   useEffect(() => {
     if (!import.meta.env.PROD) return;

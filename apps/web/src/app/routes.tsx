@@ -5,6 +5,9 @@ import { AirportPage } from '../features/airport/AirportPage';
 import { AircraftProfileWelcomePage } from '../features/profile/AircraftProfileWelcomePage';
 import { SimPfdPage } from '../features/sim/SimPfdPage';
 import { RoutePage } from '../features/flightplan/RoutePage';
+import { AccountPage } from '../features/account/AccountPage';
+import { WelcomePage } from '../features/account/WelcomePage';
+import { PricingPage } from '../features/pricing/PricingPage';
 import { RenderFailure } from './ErrorBoundary';
 import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from './pages';
 import { PlannedPage } from './PlannedPage';
@@ -15,11 +18,14 @@ import { StartRedirect } from './StartRedirect';
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   SimPFD: <SimPfdPage />,
+  account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   airport: <AirportPage />,
   map1: <MapPage name="map1" />,
   map2: <MapPage name="map2" />,
+  pricing: <PricingPage />,
   route: <RoutePage />,
+  welcome: <WelcomePage />,
 };
 
 const fallback = <PlannedPage page={FALLBACK_PAGE} />;

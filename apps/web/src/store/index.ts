@@ -8,6 +8,7 @@ import { navDataSlice } from '../features/navdata/navDataSlice';
 import { routeSlice } from '../features/route/routeSlice';
 import { profileSlice } from '../features/profile/profileSlice';
 import { mapStateSlice } from '../features/map/mapStateSlice';
+import { accountSlice } from '../features/account/accountSlice';
 import { bootSlice } from './bootSlice';
 import { readinessSlice } from './readinessSlice';
 import { configSlice } from './configSlice';
@@ -27,6 +28,7 @@ export const rootReducer = combineReducers({
   route: routeSlice.reducer,
   profile: profileSlice.reducer,
   map: mapStateSlice.reducer,
+  account: accountSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -13,6 +13,13 @@ describe('service worker cache policy', () => {
     expect(isServerPath('/downloadsomething')).toBe(false);
   });
 
+  it('lets sign-in, the identity provider, the help centre and glyphs reach the server', () => {
+    for (const path of ['/auth/login', '/auth/callback', '/oidc/auth', '/help', '/fonts/DejaVu%20Sans/0-255.pbf']) {
+      expect(isServerPath(path)).toBe(true);
+    }
+    expect(isServerPath('/authority')).toBe(false);
+  });
+
   it('does not cache nav data artifacts: not precached, not runtime-cached', () => {
     expect(PRECACHE_GLOB_PATTERNS.join(' ')).not.toMatch(/cwnav|json/);
     expect(RUNTIME_CACHED_PATHS.some((path) => path.startsWith('/downloads'))).toBe(false);

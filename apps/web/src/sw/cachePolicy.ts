@@ -10,7 +10,7 @@
  */
 
 /** Server paths that are never the app shell: the service worker must not answer them with index.html. */
-export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/healthz(\/|$)/, /^\/elk(\/|$)/, /^\/ws(\/|$)/, /^\/downloads(\/|$)/, /^\/tiles(\/|$)/];
+export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/healthz(\/|$)/, /^\/elk(\/|$)/, /^\/ws(\/|$)/, /^\/downloads(\/|$)/, /^\/tiles(\/|$)/, /^\/auth(\/|$)/, /^\/oidc(\/|$)/, /^\/help(\/|$)/, /^\/fonts(\/|$)/];
 
 /** .mjs is not in Workbox's default patterns; workers shipped as .mjs must be precached too. */
 export const PRECACHE_GLOB_PATTERNS: readonly string[] = ['**/*.{js,mjs,css,html,svg,png,woff2,webmanifest}'];

@@ -1,4 +1,6 @@
+import { nextRecordTs } from '@clearway/sync';
 import type { AirportListRow, EpochMs, PrefsDb } from '../../db/prefs';
+import { requestSync } from '../sync/requestSync';
 
 /**
  * Favourite and recent airports in the prefs database (spec part 1 §3 fav_airports / recent_airports,
@@ -44,8 +46,9 @@ export async function setFavoriteAirport(db: AirportListTables, code: string, fa
   await db.transaction('rw', db.fav_airports, async () => {
     const row = await db.fav_airports.get(key);
     if (!row && !favorite) return;
-    await db.fav_airports.put({ ...row, code: key, deleted: favorite ? 'F' : 'T', ts: now });
+    await db.fav_airports.put({ ...row, code: key, deleted: favorite ? 'F' : 'T', ts: nextRecordTs(row, now) });
   });
+  requestSync('fav_airports');
 }
 
 /**
@@ -56,9 +59,11 @@ export async function addRecentAirport(db: AirportListTables, code: string, now:
   const key = normalize(code);
   await db.transaction('rw', db.recent_airports, async () => {
     const row = await db.recent_airports.get(key);
-    await db.recent_airports.put({ ...row, code: key, deleted: 'F', ts: now });
+    const ts = nextRecordTs(row, now);
+    await db.recent_airports.put({ ...row, code: key, deleted: 'F', ts });
     const live = await liveRows(db.recent_airports);
-    const stale = live.slice(max).map((r): AirportListRow => ({ ...r, deleted: 'T', ts: now }));
+    const stale = live.slice(max).map((r): AirportListRow => ({ ...r, deleted: 'T', ts: nextRecordTs(r, now) }));
     if (stale.length > 0) await db.recent_airports.bulkPut(stale);
   });
+  requestSync('recent_airports');
 }

@@ -1,8 +1,10 @@
 import type { Route } from '@clearway/flightplan';
+import { nextRecordTs } from '@clearway/sync';
 import type { PropertyStore, StoredRoute } from '../../db/prefs';
 import type { AppDispatch } from '../../store';
 import { finalFixesCleared } from '../map/mapStateSlice';
 import { routeCleared, routeSet } from '../route/routeSlice';
+import { requestSync } from '../sync/requestSync';
 
 export interface RouteCommandDeps {
   prefs: PropertyStore | undefined;
@@ -16,10 +18,11 @@ export interface RouteCommandDeps {
  * the final-fix preview cleared. Returns the stamped route.
  */
 export async function commitRoute({ prefs, dispatch, now }: RouteCommandDeps, route: Route): Promise<Route> {
-  const stamped: Route = { ...route, ts: now() };
+  const stamped: Route = { ...route, ts: nextRecordTs(route, now()) };
   dispatch(routeSet(stamped));
   dispatch(finalFixesCleared());
   await prefs?.setProperty('route', stamped as unknown as StoredRoute).catch((error: unknown) => console.error('Could not store the route', error));
+  requestSync('route');
   return stamped;
 }
 

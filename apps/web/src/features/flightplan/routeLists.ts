@@ -1,5 +1,7 @@
 import type { PropertyStore, RouteRow } from '../../db/prefs';
+import { nextRecordTs } from '@clearway/sync';
 import { loadRecentSearches } from '../search/history';
+import { requestSync } from '../sync/requestSync';
 
 /** Recent and saved lists hold up to 30 items (spec part 2 §9). */
 export const ROUTE_LIST_LIMIT = 30;
@@ -48,7 +50,8 @@ export async function saveRoute(prefs: PropertyStore | undefined, finalString: s
   const code = finalString.trim();
   if (!table || !code) return;
   const existing = await table.get(code);
-  await table.put({ ...existing, final_string: code, deleted: 'F', ts: now });
+  await table.put({ ...existing, final_string: code, deleted: 'F', ts: nextRecordTs(existing, now) });
+  requestSync('routes');
 }
 
 /** Deletes a saved route: soft delete, deleted 'T' with a new ts. */
@@ -56,5 +59,6 @@ export async function deleteSavedRoute(prefs: PropertyStore | undefined, finalSt
   const table = routesOf(prefs);
   if (!table) return;
   const existing = await table.get(finalString);
-  await table.put({ ...existing, final_string: finalString, deleted: 'T', ts: now });
+  await table.put({ ...existing, final_string: finalString, deleted: 'T', ts: nextRecordTs(existing, now) });
+  requestSync('routes');
 }

@@ -1,5 +1,7 @@
 import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
+import { nextRecordTs } from '@clearway/sync';
 import type { ModelRow, PropertyStore, StoredAircraftProfile } from '../../db/prefs';
+import { requestSync } from '../sync/requestSync';
 import { chosenModelEtd, resetPastEtd } from './etd';
 
 /**
@@ -47,7 +49,11 @@ export async function readCurrentProfile(prefs: PropertyStore | undefined, now: 
 export async function storeProfile(prefs: PropertyStore | undefined, profile: AircraftProfile, now: number): Promise<AircraftProfile> {
   const saved: AircraftProfile = { ...profile, tail: profile.tail.trim().toUpperCase() };
   await prefs?.setProperty('profile', saved as unknown as StoredAircraftProfile);
-  await modelsOf(prefs)?.put({ ...saved, deleted: 'F', ts: now });
+  const models = modelsOf(prefs);
+  const previous = await models?.get(saved.tail);
+  await models?.put({ ...saved, deleted: 'F', ts: nextRecordTs(previous, now) });
+  requestSync('profile');
+  requestSync('models');
   return saved;
 }
 

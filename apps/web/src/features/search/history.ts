@@ -1,5 +1,7 @@
 import type { Table } from 'dexie';
 import type { AirportListRow, PropertyStore, SearchRow } from '../../db/prefs';
+import { nextRecordTs } from '@clearway/sync';
+import { requestSync } from '../sync/requestSync';
 import { dedupeRecents } from './suggestions';
 
 /** The prefs tables the search box reads and writes; PrefsDb has them, some test stores do not. */
@@ -32,5 +34,7 @@ export async function addRecentSearch(prefs: PropertyStore | undefined, code: st
   const t = tables(prefs);
   const upper = code.trim().toUpperCase();
   if (!t || !upper) return;
-  await t.searches.put({ code: upper, deleted: 'F', ts: now });
+  const previous = await t.searches.get(upper);
+  await t.searches.put({ ...previous, code: upper, deleted: 'F', ts: nextRecordTs(previous, now) });
+  requestSync('searches');
 }

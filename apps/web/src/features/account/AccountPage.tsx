@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useServices } from '../../app/services';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { AccountFrame, AccountLoading } from './AccountFrame';
+import { fetchAccount } from './authClient';
+import { formatDate, hasValidLicence, skuLabel, trialAvailable, welcomeName } from './licence';
+import { applyServerProfile } from './session';
+
+/** `/app/account` (spec part 1 §2 "Account page"): welcome and subscription or trial details, refreshed on open. */
+export function AccountPage() {
+  return (
+    <AccountFrame name="account">
+      <AccountDetails />
+    </AccountFrame>
+  );
+}
+
+function AccountDetails() {
+  const dispatch = useAppDispatch();
+  const { prefs } = useServices();
+  const { status, user, profile } = useAppSelector((s) => s.account);
+  const [refreshed, setRefreshed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Licence state is judged at the time the page opened (render stays pure).
+  const [now] = useState(() => Date.now());
+
+  // Refresh from the server on open; the stored user is updated when validity changed (spec §4).
+  useEffect(() => {
+    if (status !== 'signedIn' || !user || refreshed) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const stored = (await prefs.getProperty('login_profile')) ?? null;
+        const server = await fetchAccount(user.cust_id);
+        if (!cancelled) await applyServerProfile(dispatch, prefs, server, stored, Date.now());
+      } catch (e) {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+      } finally {
+        if (!cancelled) setRefreshed(true);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [dispatch, prefs, refreshed, status, user]);
+
+  if (status !== 'signedIn' || !user || (!refreshed && !profile)) return <AccountLoading />;
+  const name = welcomeName(profile?.trial?.profile?.full_name ?? user.full_name);
+  const purchase = profile?.trial?.purchase;
+  const licensed = hasValidLicence(profile, now);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="account-details">
+      <Typography variant="h6" data-testid="account-welcome">
+        Welcome, {name}
+      </Typography>
+      <Typography color="text.secondary">
+        Customer id: <span data-testid="account-cust-id">{user.cust_id}</span> · {user.email}
+      </Typography>
+      {error && <Alert severity="warning">{error}</Alert>}
+      {licensed && purchase ? (
+        <Box data-testid="account-subscription">
+          <Typography>
+            Subscription: <strong data-testid="account-plan">{skuLabel(purchase.sku)}</strong>
+          </Typography>
+          <Typography>
+            {purchase.renewing ? 'Renews on' : 'Valid until'} {formatDate(purchase.expires)}
+          </Typography>
+        </Box>
+      ) : trialAvailable(profile, now) ? (
+        <Box data-testid="account-trial" sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+          <Typography>
+            {profile?.code === 0 ? 'A free trial is available: it would run until' : 'Your free trial runs until'} {formatDate(profile?.trial?.expires)}.
+          </Typography>
+          <Typography>Subscribe for all standard features: Monthly: $14.95, Annual: $144.95.</Typography>
+          <Button variant="contained" component={RouterLink} to="/app/pricing">
+            Standard Subscription Offer
+          </Button>
+        </Box>
+      ) : (
+        <Box data-testid="account-expired" sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+          <Typography>No subscription or free trial is active.</Typography>
+          <Button variant="contained" component={RouterLink} to="/app/pricing">
+            Standard Subscription Offer
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

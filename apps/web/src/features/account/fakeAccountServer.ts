@@ -1,0 +1,81 @@
+// Test helper. In jsdom unit tests the server is the edge: this fetch stub answers /auth/me,
+// /auth/logout, /api/account, /api/start_trial, /api/get_key and /api/checkout_subscription the way
+// apps/server/README.md ("Sign-in", "Billing") documents them, with the built-in test provider's
+// card rules for the few cards the tests use. The real server is exercised by e2e/account.e2e.ts.
+import type { AuthUser, ServerLoginProfile, Sku } from './licence';
+
+const DAY_MS = 86_400_000;
+
+export interface FakeAccountServer {
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  calls: Array<{ path: string; body: unknown }>;
+  state: { user: AuthUser | null; profile: ServerLoginProfile };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A profile in one of the server's states: 0 trial not started, 1 trial running, 2 purchased, 5 neither. */
+export function serverProfile(user: AuthUser, code: 0 | 1 | 2 | 5, now = Date.now(), sku: Sku = 'standard_monthly'): ServerLoginProfile {
+  const purchase = code === 2 ? { sku, expires: new Date(now + 30 * DAY_MS).toISOString(), renewing: true, api: 'test' } : null;
+  const trialExpires = code === 5 || code === 2 ? now - DAY_MS : now + 30 * DAY_MS;
+  return {
+    code,
+    trial: {
+      email_id: user.email,
+      cust_id: user.cust_id,
+      expires: new Date(trialExpires).toISOString(),
+      profile: { full_name: user.full_name, name: user.full_name, nickname: user.full_name, pictureURL: '' },
+      purchase,
+    },
+    geoip: null,
+    uuid: 'acct-uuid',
+    test_mode: true,
+  };
+}
+
+export const TEST_USER: AuthUser = { cust_id: 'cust_0123456789abcdef01234567', email: 'pilot@example.com', full_name: 'Pat Pilot' };
+
+export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0): FakeAccountServer {
+  const state = { user, profile: serverProfile(user ?? TEST_USER, code) };
+  const calls: FakeAccountServer['calls'] = [];
+  let subscriptions = 0;
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ path, body });
+    if (path === '/auth/logout') {
+      state.user = null;
+      return new Response(null, { status: 302, headers: { Location: '/' } });
+    }
+    if (!state.user) return json(401, { error: 'Sign in required: no valid session' });
+    const u = state.user;
+    const b = (body ?? {}) as Record<string, string>;
+    if (path !== '/auth/me' && b.cust_id !== u.cust_id) return json(403, { error: 'cust_id does not match the signed-in customer' });
+    switch (path) {
+      case '/auth/me':
+        return json(200, u);
+      case '/api/account':
+        return json(200, state.profile);
+      case '/api/start_trial':
+        if (state.profile.code !== 0) return json(409, { error: 'No free trial is available', login_profile: state.profile });
+        state.profile = serverProfile(u, 1);
+        return json(200, state.profile);
+      case '/api/get_key': {
+        subscriptions += 1;
+        const sku = b.subscription_type as Sku;
+        return json(200, { client_token: `test_${subscriptions}`, subscription_id: `sub_${subscriptions}`, subscription_type: sku, api: 'test', test_mode: true, publishable_key: null, amount_cents: sku === 'standard_monthly' ? 1495 : 14495, currency: 'usd' });
+      }
+      case '/api/checkout_subscription': {
+        if (b.nonce === '4000000000000002') return json(200, { result: 'failed', error: { message: 'Your card was declined.' }, test_mode: true });
+        if (b.nonce !== '4242424242424242') return json(200, { result: 'failed', error: { message: 'Your card number is incorrect.' }, test_mode: true });
+        state.profile = serverProfile(u, 2, Date.now(), b.sku as Sku);
+        return json(200, { result: 'success', test_mode: true, purchase: state.profile.trial.purchase });
+      }
+      default:
+        return json(404, { error: 'Not found', path });
+    }
+  };
+  return { fetch: fetchImpl, calls, state };
+}

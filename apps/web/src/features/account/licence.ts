@@ -1,0 +1,83 @@
+import type { LoginProfile } from '../../db/prefs';
+
+/** The signed-in user as `GET /auth/me` answers it. */
+export interface AuthUser {
+  cust_id: string;
+  email: string;
+  full_name: string;
+}
+
+export type Sku = 'standard_monthly' | 'standard_annual';
+
+/** The login profile as the server sends it (`POST /api/account`, spec part 1 §3); purchase may be null. */
+export interface ServerLoginProfile {
+  code: number;
+  trial: {
+    email_id?: string;
+    cust_id?: string;
+    expires?: string | number;
+    profile?: { full_name?: string; name?: string; nickname?: string; pictureURL?: string };
+    purchase?: { sku?: Sku; expires?: string | number; renewing?: boolean; api?: string } | null;
+  };
+  geoip?: unknown;
+  uuid?: string;
+  test_mode?: boolean;
+}
+
+/** Licence code of a valid purchase; of "trial not available" (spec part 1 §3). */
+export const CODE_LICENSED = 2;
+export const CODE_TRIAL_NOT_AVAILABLE = 5;
+/** This server's own code for a running trial (apps/server/README.md "Billing"). */
+export const CODE_TRIAL_RUNNING = 1;
+
+/** The prefs form of a server login profile (a null purchase is left out). */
+export function toStoredProfile(profile: ServerLoginProfile): LoginProfile {
+  const { purchase, ...trial } = profile.trial;
+  const stored: LoginProfile = { code: profile.code, trial: purchase ? { ...trial, purchase } : trial };
+  if (profile.geoip !== undefined && profile.geoip !== null) stored.geoip = profile.geoip;
+  if (profile.uuid !== undefined) stored.uuid = profile.uuid;
+  return stored;
+}
+
+function timeOf(value: string | number | undefined): number {
+  if (value === undefined) return Number.NaN;
+  return typeof value === 'number' ? value : Date.parse(value);
+}
+
+/** Valid licence: code 2 and a purchase whose expiry is in the future (spec part 1 §4 "License state"). */
+export function hasValidLicence(profile: LoginProfile | null | undefined, now: number): boolean {
+  if (!profile || profile.code !== CODE_LICENSED) return false;
+  const expires = timeOf(profile.trial?.purchase?.expires);
+  return expires > now;
+}
+
+/** Trial available: code not 5 and trial expiry in the future (spec part 1 §4 "License state"). */
+export function trialAvailable(profile: LoginProfile | null | undefined, now: number): boolean {
+  if (!profile || profile.code === CODE_TRIAL_NOT_AVAILABLE) return false;
+  return timeOf(profile.trial?.expires) > now;
+}
+
+/** Whether validity or trial availability differ between two profiles (then the stored user is updated). */
+export function licenceStateChanged(before: LoginProfile | null | undefined, after: LoginProfile, now: number): boolean {
+  return hasValidLicence(before, now) !== hasValidLicence(after, now) || trialAvailable(before, now) !== trialAvailable(after, now);
+}
+
+/** The welcome name: the full name unless it holds '@' (or is empty), else 'Aviator' (spec part 1 §2 "Account page"). */
+export function welcomeName(fullName: string | null | undefined): string {
+  const name = fullName?.trim() ?? '';
+  return name === '' || name.includes('@') ? 'Aviator' : name;
+}
+
+/** The purchase label (spec part 1 §2 "Account page"). */
+export function skuLabel(sku: string | undefined): string {
+  if (sku === 'standard_monthly') return 'Standard Monthly';
+  if (sku === 'standard_annual') return 'Standard Annual';
+  return 'Standard';
+}
+
+/** A date for display, e.g. 'Dec 21, 2026'; '' when unknown. */
+export function formatDate(value: string | number | undefined): string {
+  const time = timeOf(value);
+  if (Number.isNaN(time)) return '';
+  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}

@@ -1,0 +1,5 @@
+export { requestSync, setSyncRequester } from './requestSync';
+export { SyncClient, SyncError, type SyncClientOptions } from './syncClient';
+export { RealtimeChannel, profileSocketUrl, RECONNECT_MIN_MS, RECONNECT_MAX_MS } from './realtime';
+export { startProfileSync, type ProfileSyncSession } from './profileSync';
+export { useProfileSync, custIdOf } from './useProfileSync';

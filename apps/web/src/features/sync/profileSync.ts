@@ -1,0 +1,77 @@
+import type { ClientConfig, SyncObject } from '@clearway/protocol';
+import type { PrefsDb } from '../../db/prefs';
+import { RealtimeChannel, type SocketLike } from './realtime';
+import { setSyncRequester } from './requestSync';
+import { SyncClient } from './syncClient';
+
+/** A running sync session: the client, the realtime socket, the online listener. */
+export interface ProfileSyncSession {
+  client: SyncClient;
+  stop(): void;
+}
+
+export interface StartProfileSyncOptions {
+  db: PrefsDb;
+  config: ClientConfig;
+  custId: string;
+  uuid: string;
+  onSingletonChanged?: (table: 'route' | 'profile', value: SyncObject | undefined) => void;
+  /** Defaults: the browser's fetch, WebSocket, clock and navigator.onLine. */
+  fetch?: typeof fetch;
+  openSocket?: (url: string) => SocketLike;
+  now?: () => number;
+  isOnline?: () => boolean;
+}
+
+/**
+ * Starts sync for a signed-in customer (spec part 1 §7, §9): registers the client behind
+ * requestSync, runs the initial sync of every table, opens the realtime socket and, when the browser
+ * comes back online, syncs every table again so edits made offline go up.
+ * A `new_app_version` for this environment asks the service worker to look for the update, which then
+ * goes the usual way (updateWaiting and the restart prompt); it is also logged.
+ */
+export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncSession {
+  const isOnline = options.isOnline ?? (() => navigator.onLine);
+  const client = new SyncClient({
+    db: options.db,
+    endpoint: options.config.endpoints.profileRest,
+    custId: options.custId,
+    uuid: options.uuid,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    now: options.now ?? Date.now,
+    isOnline,
+    onSingletonChanged: options.onSingletonChanged,
+  });
+  const unregister = setSyncRequester((table) => void client.request(table));
+  let reconnected = false;
+  const channel = new RealtimeChannel({
+    url: options.config.endpoints.profileSocket,
+    custId: options.custId,
+    uuid: options.uuid,
+    env: options.config.env,
+    openSocket: options.openSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+    onTable: (table) => void client.request(table),
+    // Messages sent while the socket was down are lost: after a reconnect, sync every table again.
+    onOpen: () => {
+      if (reconnected) void client.syncAll(false);
+      reconnected = true;
+    },
+    onNewAppVersion: (version) => {
+      console.info(`A new app version is available: ${version}`);
+      void navigator.serviceWorker?.getRegistration().then((registration) => registration?.update()).catch(() => undefined);
+    },
+  });
+  const onOnline = () => void client.syncAll(false);
+  window.addEventListener('online', onOnline);
+  void client.syncAll(true);
+  channel.start();
+  return {
+    client,
+    stop() {
+      window.removeEventListener('online', onOnline);
+      unregister();
+      client.stop();
+      channel.stop();
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import type { Table } from 'dexie';
+import {
+  SYNC_INITIAL_TIMEOUT_MS,
+  SYNC_TABLES,
+  SYNC_TIMEOUT_MS,
+  syncProfileReplySchema,
+  syncRecordKey,
+  type SyncObject,
+  type SyncReplyRecord,
+  type SyncTable,
+} from '@clearway/protocol';
+import { applySingletonReply, applySyncReply, canonicalJson, prepareSyncRequest } from '@clearway/sync';
+import type { PrefsDb, PropertyRow } from '../../db/prefs';
+
+/**
+ * The web app's sync client (spec part 1 §4 "Sync record actions", §7 "Sync details", §9): one table
+ * per call of `POST {profileRest}/sync_profile`, the reply applied to the Dexie `prefs` tables (or to
+ * the `route` / `profile` properties) with @clearway/sync, `sync_ts` kept per table.
+ *
+ * One sync at a time: a table requested while a sync runs is remembered (once, however often it is
+ * asked for) and synced right after the running sync; nothing is sent concurrently.
+ */
+
+/** The row tables; `route` and `profile` are prefs properties. */
+export type SyncRowTable = Exclude<SyncTable, 'route' | 'profile'>;
+const SINGLETONS = new Set<SyncTable>(['route', 'profile']);
+
+export interface SyncClientOptions {
+  db: PrefsDb;
+  /** `{profileRest}` of the endpoint map, e.g. `https://host/api`. */
+  endpoint: string;
+  custId: string;
+  /** The device id (prefs `uuid`). */
+  uuid: string;
+  fetch: typeof fetch;
+  now: () => number;
+  /** navigator.onLine. */
+  isOnline: () => boolean;
+  setTimeout?: (run: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  /** Told when a sync replaced or removed the stored `route` or `profile` (to update the store). */
+  onSingletonChanged?: (table: 'route' | 'profile', value: SyncObject | undefined) => void;
+  /** Told when a table's rows changed through a sync (lists may reload). */
+  onTableChanged?: (table: SyncTable) => void;
+  onError?: (table: SyncTable, error: unknown) => void;
+}
+
+/** Why one table's sync did not complete. */
+export class SyncError extends Error {}
+
+export class SyncClient {
+  private readonly options: SyncClientOptions;
+  private running: Promise<void> | null = null;
+  private readonly queued = new Set<SyncTable>();
+  private stopped = false;
+
+  constructor(options: SyncClientOptions) {
+    this.options = options;
+  }
+
+  /** True while a sync runs. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /**
+   * Asks for a sync of one table. Starts it now when nothing runs; while a sync runs the table is
+   * remembered and synced after it. Ignored when offline or stopped.
+   * @returns the running sync (resolves when it and everything queued meanwhile is done).
+   */
+  request(table: SyncTable): Promise<void> {
+    return this.requestMany([table], false);
+  }
+
+  /** The initial sync: every table, each with the 10 s time-out. */
+  syncAll(initial = true): Promise<void> {
+    return this.requestMany(SYNC_TABLES, initial);
+  }
+
+  /** No further syncs; a sync in flight finishes but nothing queued runs. */
+  stop(): void {
+    this.stopped = true;
+    this.queued.clear();
+  }
+
+  private requestMany(tables: readonly SyncTable[], initial: boolean): Promise<void> {
+    if (this.stopped || !this.options.isOnline()) return this.running ?? Promise.resolve();
+    if (this.running) {
+      for (const table of tables) this.queued.add(table);
+      return this.running;
+    }
+    this.running = this.runLoop([...tables], initial).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runLoop(tables: SyncTable[], initial: boolean): Promise<void> {
+    let batch = tables;
+    let timeout = initial ? SYNC_INITIAL_TIMEOUT_MS : SYNC_TIMEOUT_MS;
+    while (batch.length > 0 && !this.stopped) {
+      for (const table of batch) {
+        if (this.stopped || !this.options.isOnline()) return;
+        this.queued.delete(table);
+        try {
+          await this.syncTable(table, timeout);
+        } catch (error) {
+          (this.options.onError ?? ((t, e) => console.warn(`Sync of ${t} failed`, e)))(table, error);
+        }
+      }
+      batch = [...this.queued];
+      this.queued.clear();
+      timeout = SYNC_TIMEOUT_MS;
+    }
+  }
+
+  /** One table's sync: calls of at most 30 records until none remain, then sync_ts = time of the first call. */
+  private async syncTable(table: SyncTable, timeoutMs: number): Promise<void> {
+    const { db } = this.options;
+    const startedAt = this.options.now();
+    const syncTs = (await db.getProperty('sync_ts')) ?? {};
+    const exclude = new Set<string>();
+    let changed = false;
+    for (;;) {
+      const rows = await this.readRows(table);
+      const prepared = prepareSyncRequest(table, rows, syncTs[table], { exclude });
+      const reply = await this.post(
+        { cust_id: this.options.custId, uuid: this.options.uuid, since: prepared.since, key: table, sync_objects: prepared.sync_objects },
+        timeoutMs,
+      );
+      if (await this.apply(table, reply)) changed = true;
+      for (const key of prepared.keys) exclude.add(key);
+      if (!prepared.more) break;
+    }
+    const latest = (await db.getProperty('sync_ts')) ?? {};
+    await db.setProperty('sync_ts', { ...latest, [table]: startedAt });
+    if (changed) this.options.onTableChanged?.(table);
+  }
+
+  private async post(body: Record<string, unknown>, timeoutMs: number): Promise<SyncReplyRecord[]> {
+    const controller = new AbortController();
+    const set = this.options.setTimeout ?? ((run, ms) => globalThis.setTimeout(run, ms));
+    const clear = this.options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+    let timedOut = false;
+    const timer = set(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const response = await this.options.fetch(`${this.options.endpoint}/sync_profile`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'include',
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        throw new SyncError(`sync_profile answered ${response.status}: ${text.slice(0, 300)}`);
+      }
+      const parsed = syncProfileReplySchema.safeParse(await response.json());
+      if (!parsed.success) throw new SyncError('sync_profile answered records that are not valid');
+      return parsed.data;
+    } catch (error) {
+      if (timedOut) throw new SyncError(`sync_profile did not answer within ${timeoutMs} ms`);
+      throw error;
+    } finally {
+      clear(timer);
+    }
+  }
+
+  private rowTable(table: SyncRowTable): Table<SyncObject, unknown> {
+    return this.options.db[table] as unknown as Table<SyncObject, unknown>;
+  }
+
+  private async readRows(table: SyncTable): Promise<SyncObject[]> {
+    if (SINGLETONS.has(table)) {
+      const current = await this.readSingleton(table as 'route' | 'profile');
+      return current ? [current] : [];
+    }
+    return this.rowTable(table as SyncRowTable).toArray();
+  }
+
+  /** The stored route or profile as a sync record; its ts is the value's own, else when the property was stored. */
+  private async readSingleton(table: 'route' | 'profile'): Promise<SyncObject | undefined> {
+    const row = (await this.options.db.properties.get(table)) as PropertyRow | undefined;
+    if (!row || row.value === null || typeof row.value !== 'object') return undefined;
+    const value = row.value as unknown as Record<string, unknown>;
+    return { ...value, ts: typeof value.ts === 'number' ? value.ts : row.ts };
+  }
+
+  /** Applies a reply; rows are read again inside the transaction so edits made meanwhile are kept. */
+  private async apply(table: SyncTable, reply: SyncReplyRecord[]): Promise<boolean> {
+    const { db } = this.options;
+    if (SINGLETONS.has(table)) {
+      const singleton = table as 'route' | 'profile';
+      let result: { changed: boolean; value: SyncObject | undefined } = { changed: false, value: undefined };
+      await db.transaction('rw', db.properties, async () => {
+        const current = await this.readSingleton(singleton);
+        const next = applySingletonReply(singleton, current, reply);
+        if (next === undefined) {
+          if (current !== undefined) {
+            await db.deleteProperty(singleton);
+            result = { changed: true, value: undefined };
+          }
+        } else if (current === undefined || canonicalJson(next) !== canonicalJson(current)) {
+          await db.setProperty(singleton, next as never);
+          result = { changed: true, value: next };
+        }
+      });
+      if (result.changed) this.options.onSingletonChanged?.(singleton, result.value);
+      return result.changed;
+    }
+    const rowTable = this.rowTable(table as SyncRowTable);
+    let changed = false;
+    await db.transaction('rw', rowTable, async () => {
+      const rows = await rowTable.toArray();
+      const applied = applySyncReply(table, rows, reply);
+      const primaryKeys = new Map<string, unknown>();
+      const keyPath = rowTable.schema.primKey.keyPath as string;
+      for (const row of rows) primaryKeys.set(syncRecordKey(table, row), row[keyPath]);
+      if (applied.put.length > 0) await rowTable.bulkPut(applied.put.map((row) => ({ ...row, deleted: row.deleted ?? 'F' })));
+      const remove = applied.remove.map((key) => primaryKeys.get(key)).filter((key) => key !== undefined);
+      if (remove.length > 0) await rowTable.bulkDelete(remove);
+      changed = applied.put.length > 0 || remove.length > 0;
+    });
+    return changed;
+  }
+}

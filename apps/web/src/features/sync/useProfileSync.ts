@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { liveQuery } from 'dexie';
+import type { Route } from '@clearway/flightplan';
+import type { SyncObject } from '@clearway/protocol';
+import { PrefsDb, type LoginProfile } from '../../db/prefs';
+import { useServices } from '../../app/services';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { routeCleared, routeSet } from '../route/routeSlice';
+import { profileLoaded } from '../profile/profileSlice';
+import { toProfile } from '../profile/profileStore';
+import type { AppDispatch } from '../../store';
+import { startProfileSync, type ProfileSyncSession } from './profileSync';
+
+/** The signed-in customer of a stored login profile (spec part 1 §3: trial.cust_id), or null. */
+export function custIdOf(profile: LoginProfile | undefined | null): string | null {
+  const custId = profile?.trial?.cust_id;
+  return typeof custId === 'string' && custId.length > 0 ? custId : null;
+}
+
+function applySingleton(dispatch: AppDispatch, table: 'route' | 'profile', value: SyncObject | undefined): void {
+  if (table === 'route') dispatch(value ? routeSet(value as unknown as Route) : routeCleared());
+  else if (value) dispatch(profileLoaded(toProfile(value)));
+}
+
+/**
+ * Profile sync for the shell: starts when prefs `login_profile` holds a customer (and the endpoint
+ * map is known), runs the initial sync of every table, keeps the realtime socket open, and stops
+ * when the login profile goes (sign-out). Boot never waits for it.
+ */
+export function useProfileSync(): void {
+  const { prefs } = useServices();
+  const dispatch = useAppDispatch();
+  const config = useAppSelector((s) => s.config.config);
+  useEffect(() => {
+    if (!(prefs instanceof PrefsDb) || !config) return;
+    let session: ProfileSyncSession | null = null;
+    let custId: string | null = null;
+    const stopSession = () => {
+      session?.stop();
+      session = null;
+      custId = null;
+    };
+    const subscription = liveQuery(() => prefs.getProperties(['login_profile', 'uuid'])).subscribe({
+      next: ({ login_profile, uuid }) => {
+        const next = custIdOf(login_profile);
+        if (next === custId && (session !== null || next === null)) return;
+        stopSession();
+        if (next === null || !uuid) return;
+        custId = next;
+        session = startProfileSync({
+          db: prefs,
+          config,
+          custId: next,
+          uuid,
+          onSingletonChanged: (table, value) => applySingleton(dispatch, table, value),
+        });
+      },
+      error: (error: unknown) => console.warn('Could not watch the login profile', error),
+    });
+    return () => {
+      subscription.unsubscribe();
+      stopSession();
+    };
+  }, [prefs, config, dispatch]);
+}

@@ -1,0 +1,118 @@
+// Sign-in, trial and subscription in Chromium against the real server (built-in identity provider and
+// the built-in test payment provider): register on the hosted page, confirm the e-mail through the
+// mailed link (read from the server's log: with no SMTP_URL every mail is logged as 'mail kept in the
+// outbox'), sign in from the app, start the free trial, a declined card, buy monthly with the test
+// card, the account page, and logout (spec part 1 §2 "Subscription screen", "Account page", §4).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+const EMAIL = 'e2e.pilot@example.com';
+const PASSWORD = 'a long test password 7';
+
+beforeAll(async () => {
+  // LOG_LEVEL info: the outbox's log line carries the mail text (apps/server/README.md "Mail").
+  server = await startServer({ LOG_LEVEL: 'info' });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) errors.push(message.text());
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The newest verification link mailed to an address, from the server's log. */
+function verificationLink(): string {
+  const lines = server.output().split('\n').filter((line) => line.includes('mail kept in the outbox') && line.includes(EMAIL));
+  const text = (JSON.parse(lines.at(-1) ?? '{}') as { text?: string }).text ?? '';
+  const link = /(http:\/\/\S+\/oidc\/verify\?token=\S+)/.exec(text)?.[1];
+  if (!link) throw new Error(`no verification link in the log:\n${server.output().slice(-2000)}`);
+  return link;
+}
+
+async function path(): Promise<string> {
+  return new URL(page.url()).pathname;
+}
+
+describe('account, trial and subscription', () => {
+  it('registers on the hosted page and confirms the e-mail address', async () => {
+    await page.goto(`${server.origin}/oidc/register`);
+    await page.fill('#full_name', 'Erin Example');
+    await page.fill('#email', EMAIL);
+    await page.fill('#password', PASSWORD);
+    await page.fill('#password_confirm', PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Check your e-mail').first().waitFor();
+    await page.goto(verificationLink());
+    await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await page.getByText('Your e-mail address is confirmed. You can now sign in.').waitFor();
+  });
+
+  it('signs in from the subscription screen and lands on the aircraft profile welcome', async () => {
+    await page.goto(`${server.origin}/app/pricing`);
+    const offer = page.getByTestId('sign-in-offer');
+    await offer.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForSelector('#password');
+    await page.fill('#email', EMAIL);
+    await page.fill('#password', PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/app/aircraft_profile_welcome');
+    const me = await page.evaluate(async () => (await fetch('/auth/me')).json() as Promise<{ email: string }>);
+    expect(me.email).toBe(EMAIL);
+  });
+
+  it('starts the free trial and shows its expiry on /app/welcome', async () => {
+    await page.goto(`${server.origin}/app/pricing`);
+    await page.getByRole('button', { name: 'Get Free Trial' }).click();
+    await page.waitForURL('**/app/welcome');
+    expect(await page.getByTestId('trial-expiry').textContent()).toMatch(/^Your free trial runs until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+  });
+
+  it('buys monthly: a declined card shows the provider message, the test card succeeds', async () => {
+    await page.goto(`${server.origin}/app/pricing`);
+    await expect.poll(() => page.getByTestId('plan-prices').textContent()).toBe('Monthly: $14.95, Annual: $144.95');
+    await page.getByRole('button', { name: 'Get Monthly Subscription' }).click();
+    await page.getByTestId('test-mode').waitFor();
+    expect(await page.getByTestId('plan-terms').textContent()).toContain('Sorry, no refunds');
+    await page.getByLabel('Card number').fill('4000000000000002');
+    await page.getByRole('button', { name: 'Complete Purchase With card' }).click();
+    await expect.poll(() => page.getByTestId('purchase-error').textContent()).toBe('Your card was declined.');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Complete Purchase With card' }).click();
+    await page.getByRole('button', { name: 'Purchase Successful! Continue' }).waitFor();
+    expect(await page.getByTestId('purchase-done').textContent()).toContain('Standard Monthly');
+  });
+
+  it('shows the subscription on the account page', async () => {
+    await page.goto(`${server.origin}/app/account`);
+    await expect.poll(() => page.getByTestId('account-plan').textContent()).toBe('Standard Monthly');
+    expect(await page.getByTestId('account-welcome').textContent()).toBe('Welcome, Erin Example');
+  });
+
+  it('logs out from the menu: the session ends and the app goes to /', async () => {
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'menu' }).click();
+    await page.getByTestId('menu-drawer').getByRole('button', { name: 'Logout' }).click();
+    // '/' redirects on the client: welcome not complete -> the aircraft profile welcome.
+    await page.waitForURL('**/app/aircraft_profile_welcome');
+    expect(visited).toContain('/');
+    expect(await page.evaluate(async () => (await fetch('/auth/me')).status)).toBe(401);
+    expect(errors).toEqual([]);
+    expect(await path()).toBe('/app/aircraft_profile_welcome');
+  });
+});
