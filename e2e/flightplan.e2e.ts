@@ -164,6 +164,8 @@ describe('flight plan screen', () => {
     // Another route becomes current, then the saved one comes back from Saved Routes after a reload.
     await bottom('Reverse').click();
     await expect.poll(finalString, { timeout: 10_000 }).not.toBe(saved);
+    // The screen shows a change at once and stores it just after: reload once it is stored.
+    await expect.poll(async () => ((await property('route')) as { final_string?: string } | undefined)?.final_string, { timeout: 10_000 }).not.toBe(saved);
     await page.reload();
     await waitLoaded();
     await bottom('Load').click();
@@ -171,7 +173,8 @@ describe('flight plan screen', () => {
     await item.waitFor({ timeout: 10_000 });
     await item.getByRole('button', { name: 'Load' }).click();
     await expect.poll(finalString, { timeout: 10_000 }).toBe(saved);
-    expect(await page.getByTestId('page-route').getAttribute('data-mode')).toBe('navlog');
+    // The page switches to the navlog once the loaded route is committed.
+    await expect.poll(() => page.getByTestId('page-route').getAttribute('data-mode'), { timeout: 10_000 }).toBe('navlog');
     await expect.poll(() => page.getByTestId('navlog-row').count()).toBeGreaterThan(0);
 
     // The typed route is in the automatic history.

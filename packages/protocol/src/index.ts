@@ -5,3 +5,4 @@ export * from './logEntry.js';
 export * from './issues.js';
 export * from './navdata.js';
 export * from './sync.js';
+export * from './licence.js';

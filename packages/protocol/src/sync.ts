@@ -8,23 +8,8 @@ import { z } from 'zod';
  * records, each the stored record plus `action` and `table`.
  */
 
-/** The synchronised tables, in the order of spec part 1 §9. `route` and `profile` hold one value each. */
-export const SYNC_TABLES = [
-  'fav_airports',
-  'recent_airports',
-  'searches',
-  'models',
-  'routes',
-  'fav_plates',
-  'recent_plates',
-  'flight_plans',
-  'route',
-  'profile',
-] as const;
-export type SyncTable = (typeof SYNC_TABLES)[number];
-
-/** The tables that hold one value (a `prefs` property) rather than rows; their record key is the table name. */
-export const SYNC_SINGLETON_TABLES = ['route', 'profile'] as const satisfies readonly SyncTable[];
+export { SYNC_TABLES, SYNC_SINGLETON_TABLES, type SyncTable } from './syncTables.js';
+import { SYNC_TABLES, type SyncTable } from './syncTables.js';
 
 /** Spec part 1 §9: at most 30 records per table per call. */
 export const SYNC_MAX_RECORDS_PER_TABLE = 30;

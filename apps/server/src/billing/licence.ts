@@ -1,3 +1,4 @@
+import { hasValidLicence, LICENCE_CODE, trialAvailable, type LicenceCode } from '@clearway/protocol';
 import type { Sku } from './pricing.js';
 
 /**
@@ -10,17 +11,7 @@ export const DEFAULT_TRIAL_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
-/**
- * The `code` of the login profile. The spec fixes 2 (licensed or purchased) and 5 (trial not
- * available); 0 and 1 are this server's choice for "trial not started yet" and "trial running".
- */
-export const LICENCE_CODE = {
-  TRIAL_NOT_STARTED: 0,
-  TRIAL_RUNNING: 1,
-  LICENSED: 2,
-  TRIAL_NOT_AVAILABLE: 5,
-} as const;
-export type LicenceCode = (typeof LICENCE_CODE)[keyof typeof LICENCE_CODE];
+export { LICENCE_CODE, type LicenceCode } from '@clearway/protocol';
 
 /** Payment provider of a purchase: Stripe, or the built-in test provider (test mode). */
 export type PaymentApi = 'stripe' | 'test';
@@ -131,15 +122,11 @@ export function buildLoginProfile(state: LicenceState, options: LoginProfileOpti
   };
 }
 
-/** §4: valid license = code 2 and a purchase whose expiry is in the future (the client's check). */
-export function profileHasValidLicence(profile: LoginProfile, now: number): boolean {
-  return profile.code === LICENCE_CODE.LICENSED && profile.trial.purchase !== null && Date.parse(profile.trial.purchase.expires) > now;
-}
+/** §4: valid license = code 2 and a purchase whose expiry is in the future (the client's check, shared). */
+export const profileHasValidLicence: (profile: LoginProfile, now: number) => boolean = hasValidLicence;
 
-/** §4: trial available = code not 5 and trial expiry in the future (the client's check). */
-export function profileTrialAvailable(profile: LoginProfile, now: number): boolean {
-  return profile.code !== LICENCE_CODE.TRIAL_NOT_AVAILABLE && profile.trial.expires !== null && Date.parse(profile.trial.expires) > now;
-}
+/** §4: trial available = code not 5 and trial expiry in the future (the client's check, shared). */
+export const profileTrialAvailable: (profile: LoginProfile, now: number) => boolean = trialAvailable;
 
 export type StartTrialResult = { ok: true; state: LicenceState; started: boolean } | { ok: false; reason: 'licensed' | 'trial_used' };
 

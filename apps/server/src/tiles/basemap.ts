@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
-import type { FeatureCollection, Geometry } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, Point, Position } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
 import { feature, mesh } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { fromGeojsonVt } from 'vt-pbf';
 
 /** The vector layers of a basemap tile. */
-export const BASEMAP_LAYERS = ['land', 'countries', 'states'] as const;
+export const BASEMAP_LAYERS = ['land', 'countries', 'states', 'places'] as const;
 export type BasemapLayer = (typeof BASEMAP_LAYERS)[number];
 
 /** Highest zoom tiles are cut at; deeper requests are over-zoomed by the client (source maxzoom). */
@@ -18,7 +18,50 @@ function loadTopology(path: string): Topology {
   return require(path) as Topology;
 }
 
-/** Natural Earth land and country borders (world-atlas 50m) and US state borders (us-atlas 10m) as GeoJSON. */
+/** Planar area and centroid of a ring of lon/lat positions (shoelace); area is signed. */
+function ringCentroid(ring: readonly Position[]): { area: number; x: number; y: number } {
+  let area = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x0 = 0, y0 = 0] = ring[j] ?? [];
+    const [x1 = 0, y1 = 0] = ring[i] ?? [];
+    const cross = x0 * y1 - x1 * y0;
+    area += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  }
+  area /= 2;
+  return area === 0 ? { area: 0, x: ring[0]?.[0] ?? 0, y: ring[0]?.[1] ?? 0 } : { area, x: cx / (6 * area), y: cy / (6 * area) };
+}
+
+/**
+ * Where a country or state name goes: the centroid of its largest polygon's outer ring (so France's
+ * name sits in Europe, not between its overseas parts). Null for a geometry without polygons.
+ */
+export function labelPoint(geometry: Geometry | null): Position | null {
+  if (!geometry) return null;
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+  let best: { area: number; x: number; y: number } | null = null;
+  for (const polygon of polygons) {
+    const outer = polygon[0];
+    if (!outer) continue;
+    const centroid = ringCentroid(outer);
+    if (!best || Math.abs(centroid.area) > Math.abs(best.area)) best = centroid;
+  }
+  return best ? [best.x, best.y] : null;
+}
+
+/** Name points for the map's country and state labels. */
+function namePoints(collection: FeatureCollection<Geometry>, kind: 'country' | 'state'): Feature<Point>[] {
+  return collection.features.flatMap((item) => {
+    const name = (item.properties as { name?: unknown } | null)?.name;
+    const at = labelPoint(item.geometry);
+    return typeof name === 'string' && name && at ? [{ type: 'Feature', properties: { name, kind }, geometry: { type: 'Point', coordinates: at } }] : [];
+  });
+}
+
+/** Natural Earth land and country borders (world-atlas 50m), US state borders (us-atlas 10m) and their name points, as GeoJSON. */
 export function basemapGeoJson(): Record<BasemapLayer, FeatureCollection<Geometry>> {
   const land = loadTopology('world-atlas/land-50m.json');
   const countries = loadTopology('world-atlas/countries-50m.json');
@@ -34,10 +77,15 @@ export function basemapGeoJson(): Record<BasemapLayer, FeatureCollection<Geometr
   // Borders as shared-arc meshes: each border drawn once, no coastlines doubled over the land edge.
   const countryBorders = mesh(countries, countryObject as never, (a, b) => a !== b);
   const stateBorders = mesh(states, stateObject as never, (a, b) => a !== b);
+  const places: FeatureCollection<Geometry> = {
+    type: 'FeatureCollection',
+    features: [...namePoints(asCollection(feature(countries, countryObject)), 'country'), ...namePoints(asCollection(feature(states, stateObject)), 'state')],
+  };
   return {
     land: asCollection(feature(land, landObject)),
     countries: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kind: 'border' }, geometry: countryBorders }] },
     states: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kind: 'border' }, geometry: stateBorders }] },
+    places,
   };
 }
 
@@ -53,6 +101,7 @@ export class BasemapTiles {
       land: new GeoJSONVT(data.land, options),
       countries: new GeoJSONVT(data.countries, options),
       states: new GeoJSONVT(data.states, options),
+      places: new GeoJSONVT(data.places, options),
     };
     return this.#indexes;
   }

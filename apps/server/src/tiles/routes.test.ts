@@ -56,7 +56,7 @@ describe('tiles', () => {
     await bare.close();
   });
 
-  it('serves basemap vector tiles with land, countries and states', async () => {
+  it('serves basemap vector tiles with land, countries, states and their name points', async () => {
     // z4 x3 y6 covers the western United States.
     const response = await running.app.inject({ method: 'GET', url: '/tiles/basemap/4/3/6.pbf' });
     expect(response.statusCode).toBe(200);
@@ -65,7 +65,9 @@ describe('tiles', () => {
     expect(response.headers['cache-control']).toBe(BASEMAP_CACHE_CONTROL);
     const tile = gunzipSync(response.rawPayload);
     expect(tile.length).toBeGreaterThan(1000);
-    expect(layerNames(tile)).toEqual(['land', 'countries', 'states']);
+    expect(layerNames(tile)).toEqual(['land', 'countries', 'states', 'places']);
+    // The tile (lon -112.5 to -90) holds state names such as Texas's.
+    expect(tile.includes(Buffer.from('Texas'))).toBe(true);
   }, 60_000);
 
   it('serves the world tile and answers the same bytes twice', async () => {

@@ -102,20 +102,9 @@ export const PREFERENCE_KEYS = ['dark_mode', 'temp_unit', 'distance_unit', 'resu
 export const PREFS_KEYS = [...SPEC_PROPERTY_KEYS, ...PREFERENCE_KEYS] as const;
 export type PrefsKey = (typeof PREFS_KEYS)[number];
 
-/** The tables that synchronise with the server (spec part 1 §7 "Sync details"). */
-export const SYNC_TABLES = [
-  'fav_airports',
-  'recent_airports',
-  'searches',
-  'models',
-  'routes',
-  'fav_plates',
-  'recent_plates',
-  'flight_plans',
-  'route',
-  'profile',
-] as const;
-export type SyncTable = (typeof SYNC_TABLES)[number];
+/** The tables that synchronise with the server (spec part 1 §7 "Sync details"): the protocol's list. */
+export { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
+import type { SyncTable } from '@clearway/protocol';
 
 export interface UtmParams {
   utm_source?: string;

@@ -1,3 +1,4 @@
+import { hasValidLicence as sharedHasValidLicence, LICENCE_CODE, trialAvailable as sharedTrialAvailable } from '@clearway/protocol';
 import type { LoginProfile } from '../../db/prefs';
 
 /** The signed-in user as `GET /auth/me` answers it. */
@@ -24,11 +25,10 @@ export interface ServerLoginProfile {
   test_mode?: boolean;
 }
 
-/** Licence code of a valid purchase; of "trial not available" (spec part 1 §3). */
-export const CODE_LICENSED = 2;
-export const CODE_TRIAL_NOT_AVAILABLE = 5;
-/** This server's own code for a running trial (apps/server/README.md "Billing"). */
-export const CODE_TRIAL_RUNNING = 1;
+/** Licence code of a valid purchase; of "trial not available" (spec part 1 §3); of a running trial (this server's). */
+export const CODE_LICENSED = LICENCE_CODE.LICENSED;
+export const CODE_TRIAL_NOT_AVAILABLE = LICENCE_CODE.TRIAL_NOT_AVAILABLE;
+export const CODE_TRIAL_RUNNING = LICENCE_CODE.TRIAL_RUNNING;
 
 /** The prefs form of a server login profile (a null purchase is left out). */
 export function toStoredProfile(profile: ServerLoginProfile): LoginProfile {
@@ -39,23 +39,11 @@ export function toStoredProfile(profile: ServerLoginProfile): LoginProfile {
   return stored;
 }
 
-function timeOf(value: string | number | undefined): number {
-  if (value === undefined) return Number.NaN;
-  return typeof value === 'number' ? value : Date.parse(value);
-}
+/** Valid licence: code 2 and a purchase whose expiry is in the future (spec part 1 §4; the check the server shares). */
+export const hasValidLicence: (profile: LoginProfile | null | undefined, now: number) => boolean = sharedHasValidLicence;
 
-/** Valid licence: code 2 and a purchase whose expiry is in the future (spec part 1 §4 "License state"). */
-export function hasValidLicence(profile: LoginProfile | null | undefined, now: number): boolean {
-  if (!profile || profile.code !== CODE_LICENSED) return false;
-  const expires = timeOf(profile.trial?.purchase?.expires);
-  return expires > now;
-}
-
-/** Trial available: code not 5 and trial expiry in the future (spec part 1 §4 "License state"). */
-export function trialAvailable(profile: LoginProfile | null | undefined, now: number): boolean {
-  if (!profile || profile.code === CODE_TRIAL_NOT_AVAILABLE) return false;
-  return timeOf(profile.trial?.expires) > now;
-}
+/** Trial available: code not 5 and trial expiry in the future (spec part 1 §4; the check the server shares). */
+export const trialAvailable: (profile: LoginProfile | null | undefined, now: number) => boolean = sharedTrialAvailable;
 
 /** Whether validity or trial availability differ between two profiles (then the stored user is updated). */
 export function licenceStateChanged(before: LoginProfile | null | undefined, after: LoginProfile, now: number): boolean {
@@ -77,7 +65,7 @@ export function skuLabel(sku: string | undefined): string {
 
 /** A date for display, e.g. 'Dec 21, 2026'; '' when unknown. */
 export function formatDate(value: string | number | undefined): string {
-  const time = timeOf(value);
+  const time = value === undefined ? Number.NaN : typeof value === 'number' ? value : Date.parse(value);
   if (Number.isNaN(time)) return '';
   return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }

@@ -13,7 +13,7 @@ describe('map style', () => {
     expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
     expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers.map((layer) => layer.id)).toEqual([
-      'water', 'land', 'vfr', 'states', 'countries', 'airways-low', 'airways-high', 'route-line', 'final-fixes-line', 'runways',
+      'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high', 'route-line', 'final-fixes-line', 'runways',
       'fixes', 'navaids', 'airports', 'water-airports', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
@@ -39,6 +39,7 @@ describe('map style', () => {
   it('drops state borders, fixes and route points in performance mode', () => {
     const ids = mapStyle({ origin, theme: 'day', performance: true, vfr: false }).layers.map((layer) => layer.id);
     expect(ids).not.toContain('states');
+    expect(ids).not.toContain('country-labels');
     expect(ids).not.toContain('fixes');
     expect(ids).not.toContain('route-points');
     expect(ids).toContain('airports');

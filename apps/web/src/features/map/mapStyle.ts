@@ -75,6 +75,21 @@ export type AviationSource = (typeof AVIATION_SOURCES)[number];
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
+function placeLabelLayers(colours: { country: string; state: string; halo: string }): LayerSpecification[] {
+  const layer = (id: string, kind: 'country' | 'state', minzoom: number, maxzoom: number, size: number, colour: string): LayerSpecification => ({
+    id,
+    type: 'symbol',
+    source: 'basemap',
+    'source-layer': 'places',
+    filter: ['==', ['get', 'kind'], kind],
+    minzoom,
+    maxzoom,
+    layout: { 'text-field': ['get', 'name'], 'text-font': NAME_FONT, 'text-size': size, 'text-transform': 'uppercase', 'text-letter-spacing': 0.08, 'text-max-width': 8 },
+    paint: { 'text-color': colour, 'text-halo-color': colours.halo, 'text-halo-width': 1.2 },
+  });
+  return [layer('country-labels', 'country', 1, 8, 13, colours.country), layer('state-labels', 'state', 4, 10, 11, colours.state)];
+}
+
 export function mapStyle({ origin, theme, performance, vfr }: MapStyleOptions): StyleSpecification {
   const colours = PALETTES[theme];
   const layers: LayerSpecification[] = [
@@ -101,6 +116,8 @@ export function mapStyle({ origin, theme, performance, vfr }: MapStyleOptions): 
       'source-layer': 'countries',
       paint: { 'line-color': colours.country, 'line-width': 1.3 },
     },
+    // Country and state names from the basemap, below the aviation layers so aviation labels win a collision.
+    ...(performance ? [] : placeLabelLayers(colours)),
     ...airwayLayers(colours),
     { id: 'route-line', type: 'line', source: 'route', filter: ['==', ['geometry-type'], 'LineString'],
       layout: { 'line-cap': 'round', 'line-join': 'round' },

@@ -1,0 +1,22 @@
+/**
+ * The synchronised tables (spec part 1 §7 "Sync details", §9), in a module of their own without zod
+ * so that the web app's start-up code can name them without loading the wire schemas.
+ */
+/** The synchronised tables, in the order of spec part 1 §9. `route` and `profile` hold one value each. */
+export const SYNC_TABLES = [
+  'fav_airports',
+  'recent_airports',
+  'searches',
+  'models',
+  'routes',
+  'fav_plates',
+  'recent_plates',
+  'flight_plans',
+  'route',
+  'profile',
+] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+/** The tables that hold one value (a `prefs` property) rather than rows; their record key is the table name. */
+export const SYNC_SINGLETON_TABLES = ['route', 'profile'] as const satisfies readonly SyncTable[];
+
