@@ -7,7 +7,8 @@ describe('lazyPage', () => {
     let resolve: (module: { default: () => React.ReactNode }) => void = () => undefined;
     const Page = lazyPage(() => new Promise((r) => (resolve = r)), 'page-x');
     render(<Page />);
-    expect(screen.getByTestId('page-x').textContent).toBe('Loading...');
+    expect(screen.getByTestId('page-x-loading').textContent).toBe('Loading...');
+    expect(screen.queryByTestId('page-x')).toBeNull();
     resolve({ default: () => <p>Loaded page</p> });
     expect(await screen.findByText('Loaded page')).toBeTruthy();
   });

@@ -4,7 +4,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 
 /**
  * A page loaded on demand: 'Loading...' while its code loads and 'Error loading component: {message}'
- * when it cannot be loaded (spec part 1 §2 and §8, SimPFD).
+ * when it cannot be loaded (spec part 1 §2 and §8, SimPFD). The placeholder has its own test id
+ * ({testId}-loading), so whoever waits for the page's test id gets the page itself.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>, testId: string): ComponentType {
   const Page = lazy(load);
@@ -19,7 +20,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>, testId
       >
         <Suspense
           fallback={
-            <Typography data-testid={testId} sx={{ p: 3 }}>
+            <Typography data-testid={`${testId}-loading`} sx={{ p: 3 }}>
               Loading...
             </Typography>
           }

@@ -8,7 +8,7 @@ import { setOnline, setWelcomeComplete } from '../features/welcome/welcomeSlice'
 describe('routes', () => {
   it.each(PAGES.map((p) => [p.name, p.title] as const))('/app/%s shows its page', async (name, title) => {
     renderApp(`/app/${name}`);
-    // SimPFD shows 'Loading...' under the same test id until its code has loaded.
+    // Pages loaded on demand show 'Loading...' under {test id}-loading until their code has loaded.
     await waitFor(() => expect(screen.getByTestId(`page-${name}`).querySelector('h1')?.textContent).toBe(title));
     expect(screen.getByTestId('top-bar-title').textContent).toBe(title);
   });

@@ -2,18 +2,24 @@ import type { ReactNode } from 'react';
 import { MapPage } from '../features/map/MapPage';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
-import { AircraftProfileWelcomePage } from '../features/profile/AircraftProfileWelcomePage';
 import { SimPfdPage } from '../features/sim/SimPfdPage';
-import { RoutePage } from '../features/flightplan/RoutePage';
-import { AccountPage } from '../features/account/AccountPage';
-import { WelcomePage } from '../features/account/WelcomePage';
-import { PricingPage } from '../features/pricing/PricingPage';
+import { lazyPage } from './lazyPage';
 import { RenderFailure } from './ErrorBoundary';
 import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from './pages';
 import { PlannedPage } from './PlannedPage';
 import { START_PATHS } from './redirects';
 import { Shell } from './Shell';
 import { StartRedirect } from './StartRedirect';
+
+// Pages off the start path load on demand, so their code stays out of the initial bundle.
+const RoutePage = lazyPage(() => import('../features/flightplan/RoutePage').then((m) => ({ default: m.RoutePage })), 'page-route');
+const AircraftProfileWelcomePage = lazyPage(
+  () => import('../features/profile/AircraftProfileWelcomePage').then((m) => ({ default: m.AircraftProfileWelcomePage })),
+  'page-aircraft_profile_welcome',
+);
+const AccountPage = lazyPage(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })), 'page-account');
+const WelcomePage = lazyPage(() => import('../features/account/WelcomePage').then((m) => ({ default: m.WelcomePage })), 'page-welcome');
+const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })), 'page-pricing');
 
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {

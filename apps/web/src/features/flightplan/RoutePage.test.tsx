@@ -83,7 +83,7 @@ describe('RoutePage', () => {
     act(() => {
       store.dispatch(profileLoaded(PROFILE));
     });
-    expect((await screen.findByTestId('page-route')).getAttribute('data-mode')).toBe('navlog');
+    await waitFor(() => expect(screen.getByTestId('page-route').getAttribute('data-mode')).toBe('navlog'));
     expect(screen.queryByText('Getting Aircraft Profiles from Clearway server')).toBeNull();
   });
 

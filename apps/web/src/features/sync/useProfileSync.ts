@@ -9,7 +9,10 @@ import { routeCleared, routeSet } from '../route/routeSlice';
 import { profileLoaded } from '../profile/profileSlice';
 import { toProfile } from '../profile/profileStore';
 import type { AppDispatch } from '../../store';
-import { startProfileSync, type ProfileSyncSession } from './profileSync';
+import type { ProfileSyncSession } from './profileSync';
+
+// The sync client (and the reply schema it checks with) loads when someone is signed in, not at start.
+const loadProfileSync = () => import('./profileSync');
 
 /** The signed-in customer of a stored login profile (spec part 1 §3: trial.cust_id), or null. */
 export function custIdOf(profile: LoginProfile | undefined | null): string | null {
@@ -35,7 +38,10 @@ export function useProfileSync(): void {
     if (!(prefs instanceof PrefsDb) || !config) return;
     let session: ProfileSyncSession | null = null;
     let custId: string | null = null;
+    // Bumped whenever a session is stopped, so a start still loading its code is dropped.
+    let generation = 0;
     const stopSession = () => {
+      generation += 1;
       session?.stop();
       session = null;
       custId = null;
@@ -43,17 +49,21 @@ export function useProfileSync(): void {
     const subscription = liveQuery(() => prefs.getProperties(['login_profile', 'uuid'])).subscribe({
       next: ({ login_profile, uuid }) => {
         const next = custIdOf(login_profile);
-        if (next === custId && (session !== null || next === null)) return;
+        if (next === custId) return;
         stopSession();
         if (next === null || !uuid) return;
         custId = next;
-        session = startProfileSync({
-          db: prefs,
-          config,
-          custId: next,
-          uuid,
-          onSingletonChanged: (table, value) => applySingleton(dispatch, table, value),
-        });
+        const starting = generation;
+        void loadProfileSync().then(({ startProfileSync }) => {
+          if (starting !== generation) return;
+          session = startProfileSync({
+            db: prefs,
+            config,
+            custId: next,
+            uuid,
+            onSingletonChanged: (table, value) => applySingleton(dispatch, table, value),
+          });
+        }, (error: unknown) => console.warn('Could not load the profile sync', error));
       },
       error: (error: unknown) => console.warn('Could not watch the login profile', error),
     });
