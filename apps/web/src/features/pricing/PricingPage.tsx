@@ -13,9 +13,10 @@ import { AccountFrame, AccountLoading } from '../account/AccountFrame';
 import { fetchAccount, isNativeBuild, startTrial } from '../account/authClient';
 import { CODE_TRIAL_RUNNING, formatDate, hasValidLicence, skuLabel, trialAvailable, type Sku } from '../account/licence';
 import { applyServerProfile, useLogout } from '../account/session';
-import { checkoutWithCard, getKey, type PurchaseKey } from './billingClient';
+import { checkoutWithCard, checkoutWithPaymentIntent, getKey, type CheckoutResult, type PurchaseKey } from './billingClient';
 import { CardForm } from './CardForm';
 import { PRICING_TEXT, planTerms } from './planText';
+import { StripePayment } from './StripePayment';
 
 /** `/app/pricing`, the Subscription screen (spec part 1 §2 "Subscription screen", §4 "Purchase flow"). */
 export function PricingPage({ native = isNativeBuild() }: { native?: boolean }) {
@@ -91,12 +92,12 @@ function Subscription({ native }: { native: boolean }) {
       setPhase(key ? 'ready' : 'idle');
     }
   };
-  const pay = async (cardNumber: string) => {
-    if (!key) return;
+  /** Runs one payment attempt: in progress, then completed or failed with the provider's or server's message. */
+  const settle = async (checkout: () => Promise<CheckoutResult>) => {
     setPhase('paying');
     setError(null);
     try {
-      const result = await checkoutWithCard({ custId: user.cust_id, email: user.email, sku: key.subscription_type, subscriptionId: key.subscription_id, cardNumber });
+      const result = await checkout();
       if (result.result !== 'success') {
         setError(result.error.message);
         setPhase('ready');
@@ -111,6 +112,15 @@ function Subscription({ native }: { native: boolean }) {
       setPhase('ready');
     }
   };
+  // Built-in test provider: the card number goes to the server as `nonce`.
+  const payWithCardNumber = (started: PurchaseKey, cardNumber: string) =>
+    settle(() => checkoutWithCard({ custId: user.cust_id, email: user.email, sku: started.subscription_type, subscriptionId: started.subscription_id, cardNumber }));
+  // Stripe: the client confirms the PaymentIntent (spec part 1 §7), then the server checks it.
+  const payWithStripe = (started: PurchaseKey, confirm: () => Promise<string>) =>
+    settle(async () => {
+      const paymentIntentId = await confirm();
+      return checkoutWithPaymentIntent({ custId: user.cust_id, email: user.email, sku: started.subscription_type, subscriptionId: started.subscription_id, paymentIntentId });
+    });
   const trial = trialAvailable(profile, now);
   const continueTrial = welcomeComplete || native;
   const takeTrial = async () => {
@@ -172,16 +182,24 @@ function Subscription({ native }: { native: boolean }) {
             </Box>
           )}
           {key.publishable_key && !key.test_mode ? (
-            <Alert severity="info" data-testid="stripe-unavailable">
-              Card payment through Stripe is not available in this version of the app.
-            </Alert>
+            <StripePayment
+              publishableKey={key.publishable_key}
+              clientToken={key.client_token}
+              sku={sku}
+              email={user.email}
+              performanceMode={performance}
+              busy={phase === 'paying'}
+              error={error}
+              onPay={(confirm) => void payWithStripe(key, confirm)}
+              onTurnOffPerformanceMode={() => dispatch(setPerformanceMode(false))}
+            />
           ) : (
             <CardForm
               testMode={key.test_mode}
               performanceMode={performance}
               busy={phase === 'paying'}
               error={error}
-              onSubmit={(card) => void pay(card)}
+              onSubmit={(card) => void payWithCardNumber(key, card)}
               onTurnOffPerformanceMode={() => dispatch(setPerformanceMode(false))}
             />
           )}

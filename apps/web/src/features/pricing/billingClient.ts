@@ -1,5 +1,6 @@
 // Purchase calls (apps/server/README.md "Billing"): get_key starts a subscription, checkout_subscription
-// completes it with the card (built-in test provider: the card number as `nonce`).
+// completes it with the card (built-in test provider: the card number as `nonce`; Stripe: the
+// PaymentIntent the client confirmed with Stripe.js).
 import { postJson } from '../account/authClient';
 import type { ServerLoginProfile, Sku } from '../account/licence';
 
@@ -30,5 +31,21 @@ export function checkoutWithCard(args: { custId: string; email: string; sku: Sku
     email_id: args.email,
     subscription_id: args.subscriptionId,
     nonce: args.cardNumber.replace(/[\s-]/g, ''),
+  });
+}
+
+/**
+ * Completes a Stripe purchase once Stripe.js has confirmed the subscription's PaymentIntent (spec
+ * part 1 §7); the server checks the PaymentIntent and the subscription with Stripe before granting
+ * the licence.
+ */
+export function checkoutWithPaymentIntent(args: { custId: string; email: string; sku: Sku; subscriptionId: string; paymentIntentId: string }): Promise<CheckoutResult> {
+  return postJson<CheckoutResult>('/api/checkout_subscription', {
+    type: 'stripe',
+    sku: args.sku,
+    cust_id: args.custId,
+    email_id: args.email,
+    subscription_id: args.subscriptionId,
+    paymentIntent: args.paymentIntentId,
   });
 }
