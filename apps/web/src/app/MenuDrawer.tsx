@@ -22,6 +22,7 @@ import { useServices } from './services';
 import { isNativeBuild, signIn } from '../features/account/authClient';
 import { welcomeName } from '../features/account/licence';
 import { useAccountAtStart, useLogout } from '../features/account/session';
+import { SupportButton } from '../features/help/SupportButton';
 
 /** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
 export const DRAWER_WIDTH_PX = 300;
@@ -100,6 +101,8 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
           </Button>
         )}
       </Box>
+      {/* The support widget: valid licence or available trial only (spec part 1 §6). */}
+      <SupportButton onOpened={onClose} />
       <Typography variant="caption" color="text.secondary" data-testid="app-version">
         Version {appVersion}
         {serverVersion && serverVersion !== appVersion ? ` (server ${serverVersion})` : ''}

@@ -6,6 +6,7 @@ import { firstPendingSignal } from '../store/readinessSlice';
 import { MapHost } from '../features/map/MapHost';
 import { useProfileSync } from '../features/sync/useProfileSync';
 import { useAccountAtStart } from '../features/account/session';
+import { DeviceLimitAlert } from '../features/sync/DeviceLimitAlert';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingScreen } from './LoadingScreen';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
@@ -50,6 +51,8 @@ export function Shell() {
         onMenu={() => setMenu({ open: true, mounted: true })}
         onSettings={() => setSettings({ open: true, mounted: true })}
       />
+      {/* A fifth device refused for sync (spec part 1 §9: up to 4 devices); persistent, under the top bar. */}
+      <DeviceLimitAlert />
       <LazyMenuDrawer {...menu} onClose={() => setMenu({ open: false, mounted: true })} />
       <LazySettingsDrawer {...settings} onClose={() => setSettings({ open: false, mounted: true })} />
       <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'auto' }}>

@@ -19,6 +19,7 @@ const AircraftProfileWelcomePage = lazyPage(
 );
 const AccountPage = lazyPage(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })), 'page-account');
 const WelcomePage = lazyPage(() => import('../features/account/WelcomePage').then((m) => ({ default: m.WelcomePage })), 'page-welcome');
+const HelpCenterPage = lazyPage(() => import('../features/help/HelpCenterPage').then((m) => ({ default: m.HelpCenterPage })), 'page-helpcenter');
 const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })), 'page-pricing');
 
 /** Pages with their own component; every other page shows its PlannedPage. */
@@ -27,6 +28,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   airport: <AirportPage />,
+  helpcenter: <HelpCenterPage />,
   map1: <MapPage name="map1" />,
   map2: <MapPage name="map2" />,
   pricing: <PricingPage />,

@@ -14,10 +14,11 @@ describe('service worker cache policy', () => {
   });
 
   it('lets sign-in, the identity provider, the help centre and glyphs reach the server', () => {
-    for (const path of ['/auth/login', '/auth/callback', '/oidc/auth', '/help', '/fonts/DejaVu%20Sans/0-255.pbf']) {
+    for (const path of ['/auth/login', '/auth/callback?code=x&state=y', '/oidc/auth', '/help', '/help?jwt=a.b.c', '/fonts/DejaVu%20Sans/0-255.pbf']) {
       expect(isServerPath(path)).toBe(true);
     }
     expect(isServerPath('/authority')).toBe(false);
+    expect(isServerPath('/helpful?x=1')).toBe(false);
   });
 
   it('does not cache nav data artifacts: not precached, not runtime-cached', () => {

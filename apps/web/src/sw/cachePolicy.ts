@@ -10,7 +10,9 @@
  */
 
 /** Server paths that are never the app shell: the service worker must not answer them with index.html. */
-export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/healthz(\/|$)/, /^\/elk(\/|$)/, /^\/ws(\/|$)/, /^\/downloads(\/|$)/, /^\/tiles(\/|$)/, /^\/auth(\/|$)/, /^\/oidc(\/|$)/, /^\/help(\/|$)/, /^\/fonts(\/|$)/];
+const SERVER_PREFIXES = ['api', 'healthz', 'elk', 'ws', 'downloads', 'tiles', 'auth', 'oidc', 'help', 'fonts'] as const;
+/** Each prefix as a whole first segment: Workbox tests the path with its query (`/help?jwt=...`). */
+export const SERVER_PATHS: readonly RegExp[] = SERVER_PREFIXES.map((prefix) => new RegExp(`^/${prefix}([/?#]|$)`));
 
 /** .mjs is not in Workbox's default patterns; workers shipped as .mjs must be precached too. */
 export const PRECACHE_GLOB_PATTERNS: readonly string[] = ['**/*.{js,mjs,css,html,svg,png,woff2,webmanifest}'];

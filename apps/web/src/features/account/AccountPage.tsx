@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useServices } from '../../app/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AccountFrame, AccountLoading } from './AccountFrame';
+import { DevicesCard } from './DevicesCard';
 import { fetchAccount } from './authClient';
 import { formatDate, hasValidLicence, skuLabel, trialAvailable, welcomeName } from './licence';
 import { applyServerProfile } from './session';
@@ -89,6 +90,7 @@ function AccountDetails() {
           </Button>
         </Box>
       )}
+      <DevicesCard />
     </Box>
   );
 }

@@ -10,9 +10,14 @@ export interface AccountState {
   user: AuthUser | null;
   /** The login profile (spec part 1 §3), also stored in prefs `login_profile`. */
   profile: LoginProfile | null;
+  /**
+   * The server refused this device for sync as one too many (403 `device_limit`): its message and
+   * the limit. Shown by the shell until the device list changes, sign-out or a restart.
+   */
+  deviceLimit: { message: string; limit: number } | null;
 }
 
-const initialState: AccountState = { status: 'unknown', user: null, profile: null };
+const initialState: AccountState = { status: 'unknown', user: null, profile: null, deviceLimit: null };
 
 export const accountSlice = createSlice({
   name: 'account',
@@ -26,11 +31,19 @@ export const accountSlice = createSlice({
       state.status = 'signedOut';
       state.user = null;
       state.profile = null;
+      state.deviceLimit = null;
     },
     loginProfileLoaded(state, action: PayloadAction<LoginProfile | null>) {
       state.profile = action.payload;
     },
+    deviceLimitReached(state, action: PayloadAction<{ message: string; limit: number }>) {
+      state.deviceLimit = action.payload;
+    },
+    /** The device list changed (a device was removed): the sync tries again. */
+    deviceLimitCleared(state) {
+      state.deviceLimit = null;
+    },
   },
 });
 
-export const { signedIn, signedOut, loginProfileLoaded } = accountSlice.actions;
+export const { signedIn, signedOut, loginProfileLoaded, deviceLimitReached, deviceLimitCleared } = accountSlice.actions;

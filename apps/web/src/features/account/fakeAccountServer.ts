@@ -1,7 +1,9 @@
 // Test helper. In jsdom unit tests the server is the edge: this fetch stub answers /auth/me,
-// /auth/logout, /api/account, /api/start_trial, /api/get_key and /api/checkout_subscription the way
+// /auth/logout, /api/account, /api/start_trial, /api/get_key, /api/checkout_subscription,
+// GET /api/devices, DELETE /api/devices/{uuid} and /api/get_zendesk_jwt the way
 // apps/server/README.md ("Sign-in", "Billing") documents them, with the built-in test provider's
 // card rules for the few cards the tests use. The real server is exercised by e2e/account.e2e.ts.
+import type { SyncDevice } from './devicesClient';
 import type { AuthUser, ServerLoginProfile, Sku } from './licence';
 
 const DAY_MS = 86_400_000;
@@ -9,7 +11,14 @@ const DAY_MS = 86_400_000;
 export interface FakeAccountServer {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   calls: Array<{ path: string; body: unknown }>;
-  state: { user: AuthUser | null; profile: ServerLoginProfile };
+  state: {
+    user: AuthUser | null;
+    profile: ServerLoginProfile;
+    /** The customer's sync devices (GET /api/devices answers them with limit 4). */
+    devices: SyncDevice[];
+    /** Who serves the help centre: the built-in /help page (default) or Zendesk (with or without a subdomain). */
+    help: 'built-in' | 'zendesk' | 'zendesk-no-subdomain';
+  };
 }
 
 function json(status: number, body: unknown): Response {
@@ -38,7 +47,8 @@ export function serverProfile(user: AuthUser, code: 0 | 1 | 2 | 5, now = Date.no
 export const TEST_USER: AuthUser = { cust_id: 'cust_0123456789abcdef01234567', email: 'pilot@example.com', full_name: 'Pat Pilot' };
 
 export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0): FakeAccountServer {
-  const state = { user, profile: serverProfile(user ?? TEST_USER, code) };
+  const state: FakeAccountServer['state'] = { user, profile: serverProfile(user ?? TEST_USER, code), devices: [], help: 'built-in' };
+  let tokens = 0;
   const calls: FakeAccountServer['calls'] = [];
   let subscriptions = 0;
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -51,6 +61,13 @@ export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0
     }
     if (!state.user) return json(401, { error: 'Sign in required: no valid session' });
     const u = state.user;
+    if (path === '/api/devices' && (init?.method ?? 'GET') === 'GET') return json(200, { limit: 4, devices: state.devices });
+    if (path.startsWith('/api/devices/') && init?.method === 'DELETE') {
+      const uuid = decodeURIComponent(path.slice('/api/devices/'.length));
+      const before = state.devices.length;
+      state.devices = state.devices.filter((device) => device.uuid !== uuid);
+      return state.devices.length === before ? json(404, { error: 'No such device on this account' }) : new Response(null, { status: 204 });
+    }
     const b = (body ?? {}) as Record<string, string>;
     if (path !== '/auth/me' && b.cust_id !== u.cust_id) return json(403, { error: 'cust_id does not match the signed-in customer' });
     switch (path) {
@@ -72,6 +89,18 @@ export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0
         if (b.nonce !== '4242424242424242') return json(200, { result: 'failed', error: { message: 'Your card number is incorrect.' }, test_mode: true });
         state.profile = serverProfile(u, 2, Date.now(), b.sku as Sku);
         return json(200, { result: 'success', test_mode: true, purchase: state.profile.trial.purchase });
+      }
+      case '/api/get_zendesk_jwt': {
+        const at = Date.now();
+        const trial = state.profile.trial;
+        const licensed = state.profile.code === 2 && trial.purchase?.expires !== undefined && Date.parse(String(trial.purchase.expires)) > at;
+        const trialOk = state.profile.code !== 5 && trial.expires !== undefined && Date.parse(String(trial.expires)) > at;
+        if (!licensed && !trialOk) return json(403, { error: 'Support needs a valid licence or an available trial', code: 5 });
+        tokens += 1;
+        const jwt = `${b.type}-token-${tokens}`;
+        if (state.help === 'built-in') return json(200, { jwt, url: b.type === 'sso' ? `/help?jwt=${jwt}` : null, provider: 'built-in' });
+        const url = b.type === 'sso' && state.help === 'zendesk' ? `https://clearway.zendesk.com/access/jwt?jwt=${jwt}` : null;
+        return json(200, { jwt, url, provider: 'zendesk' });
       }
       default:
         return json(404, { error: 'Not found', path });

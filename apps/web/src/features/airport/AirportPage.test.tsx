@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { makeStore, rootReducer, type AppStore } from '../../store';
@@ -7,6 +7,8 @@ import { tinyArtifact } from '../../test/navFixture';
 import { createRoutingHandlers, runHandler } from '../../worker/handlers';
 import type { RoutingMethod, RoutingParams } from '../../worker/messages';
 import type { RoutingWorkerFacade } from '../../worker/facade';
+import { tableSynced } from '../sync/syncedTables';
+import { setFavoriteAirport } from './airportLists';
 
 /** A fake routing facade: the real handlers over the tiny data set, in-process, with no worker. */
 async function fakeRouting(): Promise<RoutingWorkerFacade> {
@@ -85,6 +87,20 @@ describe('AirportPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove from favorites' }));
     await screen.findByRole('button', { name: 'Add to favorites' });
     expect(await prefs.fav_airports.get(code!)).toMatchObject({ deleted: 'T' });
+  });
+
+  it('shows a star set on another device once a sync brought it, without reopening the page', async () => {
+    const { prefs } = renderApp('/app/airport?id=KHWD', { services: { routing: await fakeRouting() } });
+    await screen.findByTestId('airport-name');
+    await screen.findByRole('button', { name: 'Add to favorites' });
+    // The airport's favourites key is its summary code, the one the recents list got on opening.
+    const code = (await prefs.recent_airports.toArray())[0]?.code;
+    expect(code).toBeTruthy();
+    // What the sync client does with another device's favourite: write the row, then announce the table.
+    await setFavoriteAirport(prefs, code!, true);
+    expect(screen.queryByRole('button', { name: 'Remove from favorites' })).toBeNull();
+    act(() => tableSynced('fav_airports'));
+    await screen.findByRole('button', { name: 'Remove from favorites' });
   });
 
   it('the En Route Airports menu (A) is empty without a route', async () => {

@@ -8,6 +8,7 @@ import type { Airport, AirportSummary, Frequency, RunwayInfo } from '@clearway/n
 import { useServices } from '../../app/services';
 import { PrefsDb } from '../../db/prefs';
 import { useAppSelector } from '../../store/hooks';
+import { useSyncedTableVersion } from '../sync/syncedTables';
 import { addRecentAirport, isFavoriteAirport, listFavoriteAirports, listRecentAirports, setFavoriteAirport } from './airportLists';
 import { ToolbarMenu, type MenuEntry } from './AirportMenus';
 import { mergeEnRoute, routePoints } from './enRoute';
@@ -120,6 +121,21 @@ export function AirportPage() {
     });
     return () => controller.abort();
   }, [code, routing, lists, prefs, dbStatus]);
+
+  // A sync that changed the favourites (a star set on another device) re-reads this airport's star.
+  const favoritesVersion = useSyncedTableVersion('fav_airports');
+  const shownCode = result?.value?.summary.code ?? null;
+  useEffect(() => {
+    if (!lists || !shownCode || favoritesVersion === 0) return undefined;
+    let live = true;
+    isFavoriteAirport(lists, shownCode).then(
+      (next) => live && setFavorite(next),
+      (error: unknown) => console.warn('Could not read the favourite airports', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lists, shownCode, favoritesVersion]);
 
   const open = useCallback((next: string) => navigate(`/app/airport?id=${encodeURIComponent(next)}`), [navigate]);
 

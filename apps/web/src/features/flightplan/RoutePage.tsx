@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Paper, Snackbar, Stack, Typography } from '@mui/material';
 import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Route } from '@clearway/flightplan';
 import { useServices } from '../../app/services';
@@ -19,6 +19,7 @@ import { OptimizerPanel } from './OptimizerPanel';
 import { clearRoute, commitRoute, type RouteCommandDeps } from './routeCommands';
 import { deleteSavedRoute, loadRecentRoutes, loadSavedRoutes, saveRoute, type RouteListEntry } from './routeLists';
 import { RouteListPanel } from './RouteListPanel';
+import { useSyncedTableVersion } from '../sync/syncedTables';
 import { SummaryStrip } from './SummaryStrip';
 
 /** The wall clock for stamps (outside render). */
@@ -146,18 +147,29 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
     }
   };
 
-  const reloadRecent = () => {
+  const reloadRecent = useCallback(() => {
     loadRecentRoutes(prefs).then(setRecent, (error: unknown) => {
       console.error('Could not read recent routes', error);
       setRecent([]);
     });
-  };
-  const reloadSaved = () => {
+  }, [prefs]);
+  const reloadSaved = useCallback(() => {
     loadSavedRoutes(prefs).then(setSaved, (error: unknown) => {
       console.error('Could not read saved routes', error);
       setSaved([]);
     });
-  };
+  }, [prefs]);
+
+  // A sync that changed recent searches or saved routes (another device) re-reads the list on screen.
+  const searchesVersion = useSyncedTableVersion('searches');
+  const routesVersion = useSyncedTableVersion('routes');
+  const listVersion = mode === 'recent' ? searchesVersion : mode === 'saved' ? routesVersion : 0;
+  const listShown = mode === 'recent' || mode === 'saved' ? mode : null;
+  useEffect(() => {
+    if (listVersion === 0) return;
+    if (listShown === 'recent') reloadRecent();
+    else if (listShown === 'saved') reloadSaved();
+  }, [listShown, listVersion, reloadRecent, reloadSaved]);
 
   const save = async (code: string) => {
     try {

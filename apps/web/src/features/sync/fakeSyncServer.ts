@@ -19,7 +19,22 @@ export class FakeSyncServer {
   inFlight = 0;
   maxInFlight = 0;
 
+  /** The devices that synced, in order of first sync (the server's `sync_devices`). */
+  readonly devices = new Set<string>();
+  /**
+   * When set, a device not seen before beyond this many gets the server's 403 device-limit refusal
+   * (apps/server src/sync/routes.ts); `removeDevice` frees a place as DELETE /api/devices/:uuid does.
+   */
+  maxDevices: number | null = null;
+  /** Requests refused for the device limit. */
+  readonly refused: { uuid: string; key: SyncTable }[] = [];
+
   constructor(private readonly now: () => number) {}
+
+  /** Removes a device from the list (the account page's Remove); true when it was there. */
+  removeDevice(uuid: string): boolean {
+    return this.devices.delete(uuid);
+  }
 
   /** The live (not deleted) keys of a table, sorted. */
   liveKeys(table: SyncTable): string[] {
@@ -43,6 +58,15 @@ export class FakeSyncServer {
       if (!parsed.success) return new Response(JSON.stringify({ error: 'Invalid sync request' }), { status: 400 });
       const request = parsed.data;
       const table = request.key;
+      if (!this.devices.has(request.uuid)) {
+        if (this.maxDevices !== null && this.devices.size >= this.maxDevices) {
+          this.refused.push({ uuid: request.uuid, key: table });
+          const limit = this.maxDevices;
+          const error = `This subscription is already used on ${limit} devices (the limit). Remove a device on the account page to add this one.`;
+          return new Response(JSON.stringify({ error, code: 'device_limit', limit }), { status: 403, headers: { 'Content-Type': 'application/json' } });
+        }
+        this.devices.add(request.uuid);
+      }
       this.requests.push({ uuid: request.uuid, key: table, since: request.since, count: request.sync_objects.length });
       const stored = this.tables.get(table) ?? new Map<string, StoredSyncRecord>();
       this.tables.set(table, stored);

@@ -1,5 +1,6 @@
-export { requestSync, setSyncRequester } from './requestSync';
-export { SyncClient, SyncError, type SyncClientOptions } from './syncClient';
+export { devicesChanged, requestSync, setDevicesChangedListener, setSyncRequester } from './requestSync';
+export { DeviceLimitError, SyncClient, SyncError, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 export { RealtimeChannel, profileSocketUrl, RECONNECT_MIN_MS, RECONNECT_MAX_MS } from './realtime';
 export { startProfileSync, type ProfileSyncSession } from './profileSync';
 export { useProfileSync, custIdOf } from './useProfileSync';
+export { syncedTableVersion, tableSynced, useSyncedTableVersion } from './syncedTables';

@@ -1,8 +1,8 @@
-import type { ClientConfig, SyncObject } from '@clearway/protocol';
+import type { ClientConfig, SyncObject, SyncTable } from '@clearway/protocol';
 import type { PrefsDb } from '../../db/prefs';
 import { RealtimeChannel, type SocketLike } from './realtime';
-import { setSyncRequester } from './requestSync';
-import { SyncClient } from './syncClient';
+import { setDevicesChangedListener, setSyncRequester } from './requestSync';
+import { SyncClient, type DeviceLimitRefusal } from './syncClient';
 
 /** A running sync session: the client, the realtime socket, the online listener. */
 export interface ProfileSyncSession {
@@ -16,6 +16,10 @@ export interface StartProfileSyncOptions {
   custId: string;
   uuid: string;
   onSingletonChanged?: (table: 'route' | 'profile', value: SyncObject | undefined) => void;
+  /** Told when the server refused this device as one too many; syncing stops until devicesChanged(). */
+  onDeviceLimit?: (refusal: DeviceLimitRefusal) => void;
+  /** Told when a sync changed a table's rows or the route / profile property. */
+  onTableChanged?: (table: SyncTable) => void;
   /** Defaults: the browser's fetch, WebSocket, clock and navigator.onLine. */
   fetch?: typeof fetch;
   openSocket?: (url: string) => SocketLike;
@@ -27,6 +31,7 @@ export interface StartProfileSyncOptions {
  * Starts sync for a signed-in customer (spec part 1 §7, §9): registers the client behind
  * requestSync, runs the initial sync of every table, opens the realtime socket and, when the browser
  * comes back online, syncs every table again so edits made offline go up.
+ * A device-limit refusal (403 `device_limit`) stops the client until devicesChanged() (or a restart).
  * A `new_app_version` for this environment asks the service worker to look for the update, which then
  * goes the usual way (updateWaiting and the restart prompt); it is also logged.
  */
@@ -41,8 +46,12 @@ export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncS
     now: options.now ?? Date.now,
     isOnline,
     onSingletonChanged: options.onSingletonChanged,
+    onDeviceLimit: options.onDeviceLimit,
+    onTableChanged: options.onTableChanged,
   });
   const unregister = setSyncRequester((table) => void client.request(table));
+  // A device removed on the account page may have freed a place for this one.
+  const unregisterDevices = setDevicesChangedListener(() => void client.resume());
   let reconnected = false;
   const channel = new RealtimeChannel({
     url: options.config.endpoints.profileSocket,
@@ -70,6 +79,7 @@ export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncS
     stop() {
       window.removeEventListener('online', onOnline);
       unregister();
+      unregisterDevices();
       client.stop();
       channel.stop();
     },

@@ -25,3 +25,22 @@ export function requestSync(table: SyncTable): void {
     console.warn(`Could not start a sync of ${table}`, error);
   }
 }
+
+let devicesListener: (() => void) | null = null;
+
+/** Registers what runs when the customer's device list changed (the running client resumes). */
+export function setDevicesChangedListener(listener: (() => void) | null): () => void {
+  devicesListener = listener;
+  return () => {
+    if (devicesListener === listener) devicesListener = null;
+  };
+}
+
+/** Tells the running sync that the device list changed (a device was removed on the account page). Never throws. */
+export function devicesChanged(): void {
+  try {
+    devicesListener?.();
+  } catch (error) {
+    console.warn('Could not resume the sync', error);
+  }
+}

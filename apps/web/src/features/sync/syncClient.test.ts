@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SyncTable } from '@clearway/protocol';
+import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
 import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport/airportLists';
 import { addRecentSearch } from '../search/history';
 import { FakeSyncServer } from './fakeSyncServer';
 import { setSyncRequester } from './requestSync';
-import { SyncClient, type SyncClientOptions } from './syncClient';
+import { SyncClient, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 
 let clock = 1_700_000_000_000;
 const now = () => clock;
@@ -205,6 +205,61 @@ describe('SyncClient against the real merge core', () => {
     a.client.stop();
     await a.client.request('fav_airports');
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('the device limit', () => {
+  it('stops a fifth device at the first refusal, reports the server text, and resumes when a place is freed', async () => {
+    const server = new FakeSyncServer(now);
+    server.maxDevices = 4;
+    for (const uuid of ['device-1', 'device-2', 'device-3', 'device-4']) await device(server, uuid).client.request('searches');
+    const refusals: DeviceLimitRefusal[] = [];
+    const fifth = device(server, 'device-5', { onDeviceLimit: (refusal) => refusals.push(refusal) });
+    await setFavoriteAirport(fifth.db, 'KHWD', true, clock);
+
+    await fifth.client.syncAll();
+    expect(refusals).toEqual([
+      { limit: 4, message: 'This subscription is already used on 4 devices (the limit). Remove a device on the account page to add this one.' },
+    ]);
+    expect(fifth.client.deviceLimit?.limit).toBe(4);
+    // One refused call, not one per table; it is not a sync error and sync_ts stays unset.
+    expect(server.refused).toEqual([{ uuid: 'device-5', key: SYNC_TABLES[0] }]);
+    expect(fifth.errors).toEqual([]);
+    expect(await fifth.db.getProperty('sync_ts')).toBeUndefined();
+
+    // No retries: saves, socket messages and reconnects ask again, nothing is sent.
+    await fifth.client.request('fav_airports');
+    await fifth.client.syncAll(false);
+    expect(server.refused).toHaveLength(1);
+    expect(server.liveKeys('fav_airports')).toEqual([]);
+
+    // Resuming while the list is unchanged is refused once more.
+    await fifth.client.resume();
+    expect(server.refused).toHaveLength(2);
+    expect(refusals).toHaveLength(2);
+
+    // A device removed on the account page frees a place: every table syncs.
+    expect(server.removeDevice('device-2')).toBe(true);
+    await fifth.client.resume();
+    expect(fifth.client.deviceLimit).toBeNull();
+    expect(server.liveKeys('fav_airports')).toEqual(['KHWD']);
+    expect(new Set(server.requests.filter((r) => r.uuid === 'device-5').map((r) => r.key))).toEqual(new Set(SYNC_TABLES));
+    expect(refusals).toHaveLength(2);
+  });
+
+  it('treats other 403 replies as ordinary errors of that table', async () => {
+    const forbidden: typeof fetch = () =>
+      Promise.resolve(new Response(JSON.stringify({ error: 'cust_id is not the signed-in customer' }), { status: 403 }));
+    const refusals: DeviceLimitRefusal[] = [];
+    const a = device(new FakeSyncServer(now), 'device-a', { fetch: forbidden, onDeviceLimit: (refusal) => refusals.push(refusal) });
+    await a.client.request('searches');
+    await a.client.request('fav_airports');
+    expect(refusals).toEqual([]);
+    expect(a.client.deviceLimit).toBeNull();
+    expect(a.errors.map(String)).toEqual([
+      'Error: sync_profile answered 403: {"error":"cust_id is not the signed-in customer"}',
+      'Error: sync_profile answered 403: {"error":"cust_id is not the signed-in customer"}',
+    ]);
   });
 });
 

@@ -43,16 +43,44 @@ export interface SyncClientOptions {
   /** Told when a table's rows changed through a sync (lists may reload). */
   onTableChanged?: (table: SyncTable) => void;
   onError?: (table: SyncTable, error: unknown) => void;
+  /**
+   * Told when the server refused this device as one too many (403 `code: 'device_limit'`). The client
+   * then stops syncing until `resume()` (the device list changed) or a new client (app restart).
+   */
+  onDeviceLimit?: (refusal: DeviceLimitRefusal) => void;
 }
 
 /** Why one table's sync did not complete. */
 export class SyncError extends Error {}
+
+/** The server's refusal of a device over the limit: its message and the limit it names. */
+export interface DeviceLimitRefusal {
+  message: string;
+  limit: number;
+}
+
+/** sync_profile answered 403 `{code: 'device_limit', limit, error}`. */
+export class DeviceLimitError extends SyncError {
+  constructor(readonly refusal: DeviceLimitRefusal) {
+    super(refusal.message);
+    this.name = 'DeviceLimitError';
+  }
+}
+
+/** The refusal in a 403 body, or null when the body is not a device-limit refusal. */
+export function deviceLimitRefusal(body: unknown): DeviceLimitRefusal | null {
+  if (body === null || typeof body !== 'object') return null;
+  const { code, limit, error } = body as { code?: unknown; limit?: unknown; error?: unknown };
+  if (code !== 'device_limit' || typeof limit !== 'number') return null;
+  return { limit, message: typeof error === 'string' && error !== '' ? error : `This subscription is already used on ${limit} devices (the limit).` };
+}
 
 export class SyncClient {
   private readonly options: SyncClientOptions;
   private running: Promise<void> | null = null;
   private readonly queued = new Set<SyncTable>();
   private stopped = false;
+  private refusal: DeviceLimitRefusal | null = null;
 
   constructor(options: SyncClientOptions) {
     this.options = options;
@@ -77,6 +105,22 @@ export class SyncClient {
     return this.requestMany(SYNC_TABLES, initial);
   }
 
+  /** The device-limit refusal that stopped syncing, or null. */
+  get deviceLimit(): DeviceLimitRefusal | null {
+    return this.refusal;
+  }
+
+  /**
+   * After a device-limit refusal: syncs again (every table) because the device list changed. A no-op
+   * when nothing was refused.
+   */
+  resume(): Promise<void> {
+    if (this.refusal === null) return this.running ?? Promise.resolve();
+    this.refusal = null;
+    // The refused loop may still be settling: start the new one after it.
+    return (this.running ?? Promise.resolve()).then(() => this.syncAll(false));
+  }
+
   /** No further syncs; a sync in flight finishes but nothing queued runs. */
   stop(): void {
     this.stopped = true;
@@ -84,7 +128,7 @@ export class SyncClient {
   }
 
   private requestMany(tables: readonly SyncTable[], initial: boolean): Promise<void> {
-    if (this.stopped || !this.options.isOnline()) return this.running ?? Promise.resolve();
+    if (this.stopped || this.refusal !== null || !this.options.isOnline()) return this.running ?? Promise.resolve();
     if (this.running) {
       for (const table of tables) this.queued.add(table);
       return this.running;
@@ -100,11 +144,19 @@ export class SyncClient {
     let timeout = initial ? SYNC_INITIAL_TIMEOUT_MS : SYNC_TIMEOUT_MS;
     while (batch.length > 0 && !this.stopped) {
       for (const table of batch) {
-        if (this.stopped || !this.options.isOnline()) return;
+        if (this.stopped || this.refusal !== null || !this.options.isOnline()) return;
         this.queued.delete(table);
         try {
           await this.syncTable(table, timeout);
         } catch (error) {
+          if (error instanceof DeviceLimitError) {
+            // Every further call would be refused the same way: stop until the device list changes.
+            this.refusal = error.refusal;
+            this.queued.clear();
+            if (this.options.onDeviceLimit) this.options.onDeviceLimit(error.refusal);
+            else console.warn(`Sync of ${table} refused: ${error.message}`);
+            return;
+          }
           (this.options.onError ?? ((t, e) => console.warn(`Sync of ${t} failed`, e)))(table, error);
         }
       }
@@ -156,6 +208,10 @@ export class SyncClient {
       });
       if (!response.ok) {
         const text = await response.text().catch(() => '');
+        if (response.status === 403) {
+          const refusal = deviceLimitRefusal(parseJson(text));
+          if (refusal) throw new DeviceLimitError(refusal);
+        }
         throw new SyncError(`sync_profile answered ${response.status}: ${text.slice(0, 300)}`);
       }
       const parsed = syncProfileReplySchema.safeParse(await response.json());
@@ -225,5 +281,13 @@ export class SyncClient {
       changed = applied.put.length > 0 || remove.length > 0;
     });
     return changed;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
   }
 }

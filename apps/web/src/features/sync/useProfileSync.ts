@@ -9,7 +9,9 @@ import { routeCleared, routeSet } from '../route/routeSlice';
 import { profileLoaded } from '../profile/profileSlice';
 import { toProfile } from '../profile/profileStore';
 import type { AppDispatch } from '../../store';
+import { deviceLimitCleared, deviceLimitReached } from '../account/accountSlice';
 import type { ProfileSyncSession } from './profileSync';
+import { tableSynced } from './syncedTables';
 
 // The sync client (and the reply schema it checks with) loads when someone is signed in, not at start.
 const loadProfileSync = () => import('./profileSync');
@@ -42,6 +44,7 @@ export function useProfileSync(): void {
     let generation = 0;
     const stopSession = () => {
       generation += 1;
+      if (session) dispatch(deviceLimitCleared());
       session?.stop();
       session = null;
       custId = null;
@@ -62,6 +65,8 @@ export function useProfileSync(): void {
             custId: next,
             uuid,
             onSingletonChanged: (table, value) => applySingleton(dispatch, table, value),
+            onDeviceLimit: (refusal) => dispatch(deviceLimitReached(refusal)),
+            onTableChanged: tableSynced,
           });
         }, (error: unknown) => console.warn('Could not load the profile sync', error));
       },
