@@ -4,6 +4,9 @@
 // a customer (25 customers x 2 devices) saving favourites, recents and searches as the app does:
 // every request carries 1 to 3 changed records of one table with `since` = last sync - 1000 ms.
 // Baseline in the same run and under the same load: GET /healthz (a database round trip).
+// Every sync request carries a real session cookie (looked up in the database as in production) and
+// the server logs at LOG_LEVEL (default info) to a discarded stdout.
+// BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) is passed to the server's node.
 // Run after a build: npm run bench:sync [-- --requests 10000]. Adds PostgreSQL when
 // TEST_DATABASE_URL is set (a scratch schema, dropped afterwards).
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,13 +34,14 @@ if (built.status !== 0 || !existsSync(join(repoRoot, 'apps/server/dist/sync/rout
 
 /** Starts sync-server.mjs with `env` and resolves with its origin once it listens. */
 function startServer(env) {
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts/bench/sync-server.mjs')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean), join(repoRoot, 'scripts/bench/sync-server.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_CUSTOMERS: String(Math.ceil(CONCURRENCY / 2)), ...env },
+    // stdout: the server's log (discarded, but written as in production); fd 3: its ready line.
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
   });
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
+    const lines = createInterface({ input: child.stdio[3] });
     lines.once('line', (line) => resolve({ child, ...JSON.parse(line) }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
   }).then((server) => ({
@@ -70,10 +74,10 @@ function send(origin, method, path, headers, body) {
 }
 
 /** The state of one simulated device. */
-function makeClients(runId) {
+function makeClients(sessions) {
   return Array.from({ length: CONCURRENCY }, (_, index) => {
-    const custId = `bench_${runId}_${Math.floor(index / 2)}`;
-    return { custId, uuid: `device-${index % 2}`, cookie: `bench_session=${custId}`, lastSync: {}, counter: 0 };
+    const session = sessions[Math.floor(index / 2) % sessions.length];
+    return { custId: session.custId, uuid: `device-${index % 2}`, cookie: session.cookie, lastSync: {}, counter: 0 };
   });
 }
 
@@ -109,6 +113,7 @@ async function load(clients, total, makeRequest, pid) {
   let issued = 0;
   const latencies = [];
   let failures = 0;
+  let replyBytes = 0;
   const started = performance.now();
   await Promise.all(
     clients.map(async (client) => {
@@ -117,6 +122,7 @@ async function load(clients, total, makeRequest, pid) {
         const t = performance.now();
         const response = await makeRequest(client);
         latencies.push(performance.now() - t);
+        replyBytes += response.body.length;
         if (response.status !== 200) {
           failures += 1;
           if (failures <= 3) console.error(`  unexpected ${response.status}: ${response.body.slice(0, 200)}`);
@@ -129,13 +135,13 @@ async function load(clients, total, makeRequest, pid) {
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   const cpuAfter = serverCpuMs(pid);
   const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / total;
-  return { rps: total / seconds, p50: at(0.5), p99: at(0.99), failures, cpuPerRequest };
+  return { rps: total / seconds, p50: at(0.5), p99: at(0.99), failures, cpuPerRequest, replyBytes: replyBytes / total };
 }
 
 async function benchmark(label, env) {
   const server = await startServer(env);
   try {
-    const clients = makeClients(randomBytes(3).toString('hex'));
+    const clients = makeClients(server.sessions);
     const sync = (client) => send(server.origin, 'POST', '/api/sync_profile', { cookie: client.cookie }, syncBody(client));
     const health = () => send(server.origin, 'GET', '/healthz', {});
     const pid = server.child.pid;
@@ -144,7 +150,7 @@ async function benchmark(label, env) {
     const baseline = await load(clients, REQUESTS, health, pid);
     const result = await load(clients, REQUESTS, sync, pid);
     const row = (name, r) =>
-      `  ${name.padEnd(26)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms${r.cpuPerRequest === undefined ? '' : `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`}${r.failures ? `   ${r.failures} failed` : ''}`;
+      `  ${name.padEnd(26)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms${r.cpuPerRequest === undefined ? '' : `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`}   reply ${r.replyBytes.toFixed(0)} B${r.failures ? `   ${r.failures} failed` : ''}`;
     console.log(`\n${label} (${server.dialect}), ${REQUESTS} requests per row, ${CONCURRENCY} concurrent clients:`);
     console.log(row('GET /healthz (baseline)', baseline));
     console.log(row('POST /api/sync_profile', result));

@@ -262,4 +262,16 @@ describe('security headers over https', () => {
       await running.close();
     }
   });
+
+  it('allows the Zendesk widget of the configured subdomain when Zendesk is configured', async () => {
+    const running = await startTestApp({ webDist: true, env: { ZENDESK_SHARED_SECRET: 'zendesk-shared-secret', ZENDESK_SUBDOMAIN: 'clearway' } });
+    try {
+      const csp = String((await running.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://static.zdassets.com");
+      expect(csp).toContain('wss://clearway.zendesk.com');
+      expect(csp).not.toContain('stripe.com');
+    } finally {
+      await running.close();
+    }
+  });
 });

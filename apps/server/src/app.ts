@@ -51,13 +51,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
     genReqId: requestIdFor,
+    // TRUST_PROXY: whether request.ip (per-IP limits, logs) comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // The spec writes the log path with a trailing slash; accept either spelling everywhere.
     routerOptions: { ignoreTrailingSlash: true },
     // Default body limit for routes that do not set their own, bytes.
     bodyLimit: 256 * 1024,
   });
   installRequestIdHeader(app);
-  installSecurityHeaders(app, { publicOrigin: config.publicOrigin, stripe: config.billing.stripe !== null });
+  installSecurityHeaders(app, {
+    publicOrigin: config.publicOrigin,
+    stripe: config.billing.stripe !== null,
+    zendesk: config.billing.zendesk === null ? null : { subdomain: config.billing.zendesk.subdomain },
+  });
   installErrorHandler(app);
   installNotFound(app, config.webDist);
 
@@ -79,7 +85,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authRoutes, { config, db: deps.db, resolver: sessions, licenceCode: lookupLicenceCode });
   await app.register(accountRoutes, { db: deps.db, sessions, config: config.billing, profileNames: profileNamesFromCustomers(deps.db) });
   await app.register(billingRoutes, { db: deps.db, sessions, config: config.billing });
-  await app.register(syncRoutes, { db: deps.db, sessions, hub, ...deps.sync });
+  // Sync requests are the bulk of the traffic: at info, their per-request log lines are left out
+  // (shown at debug/trace; warn and quieter levels already leave them out).
+  const syncRequestLogLevel = config.logLevel === 'info' ? 'warn' : undefined;
+  await app.register(syncRoutes, { db: deps.db, sessions, hub, ...(syncRequestLogLevel === undefined ? {} : { requestLogLevel: syncRequestLogLevel }), ...deps.sync });
   // Waits for hub.ready(), so no envelope from another process is missed once listening.
   await app.register(realtimeRoutes, { hub, sessions, ...deps.realtime });
   await app.register(clientConfigRoutes, { config });

@@ -13,5 +13,11 @@ export const clientConfigSchema = z.object({
   dataChannel: z.enum(DATA_CHANNELS),
   remoteLogging: z.boolean(),
   endpoints: endpointMapSchema,
+  /**
+   * Whether the app waits for a signed-in user at start and sends signed-out visitors to the hosted
+   * login (spec part 1 §4 "Start-up", §6). Absent means true; an operator turns it off for an open
+   * kiosk (REQUIRE_SIGN_IN=false).
+   */
+  requireSignIn: z.boolean().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

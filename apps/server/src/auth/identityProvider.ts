@@ -3,7 +3,8 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Config } from '../config/loadConfig.js';
 import type { Database } from '../db/schema.js';
 import type { Outbox } from './mailer.js';
-import { databaseAdapterFactory } from './oidcAdapter.js';
+import { databaseAdapterFactory, deleteProviderSessionsOf } from './oidcAdapter.js';
+import { deleteSessionsOfEmail } from './sessions.js';
 import { csrfField, csrfToken, csrfValid, errorBox, escapeHtml, noticeBox, parseForm, sendPage } from './pages.js';
 import { MAIL_LIMIT, SIGN_IN_LIMIT, type AttemptCounter } from './rateLimit.js';
 import { providerSecrets } from './secrets.js';
@@ -383,6 +384,11 @@ ${csrfField(csrfToken(request, reply, secure))}<input type="hidden" name="token"
       await setPassword(db, used.userId, fields.password ?? '');
       // Opening the link proved the mailbox is theirs.
       await markEmailVerified(db, used.userId);
+      // Whoever knew the old password is signed out: the app's sessions of this customer and the
+      // provider's own sign-in sessions of this account.
+      const user = await findUserById(db, used.userId);
+      if (user !== undefined) await deleteSessionsOfEmail(db, user.email);
+      await deleteProviderSessionsOf(db, used.userId);
       return sendPage(reply, 200, 'Password changed', `${noticeBox(IDP_TEXT.passwordChanged)}<nav><a href="/auth/login">Sign in</a></nav>`);
     });
   });

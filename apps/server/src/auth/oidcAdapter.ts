@@ -80,3 +80,21 @@ class DatabaseAdapter implements Adapter {
     await this.db.kysely.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
   }
 }
+
+/**
+ * Ends the built-in provider's own sign-in sessions (model `Session`) of one account, so a browser
+ * that was signed in to the provider must enter the (new) password again. The payload is JSON; a
+ * LIKE on the account id narrows the rows and the parsed payload decides.
+ */
+export async function deleteProviderSessionsOf(db: Database, accountId: string): Promise<number> {
+  const rows = await db.kysely
+    .selectFrom('oidc_payloads')
+    .select(['id', 'payload'])
+    .where('model', '=', 'Session')
+    .where('payload', 'like', `%${accountId.replace(/[%_\\]/g, '')}%`)
+    .execute();
+  const ids = rows.filter((row) => (JSON.parse(row.payload) as { accountId?: unknown }).accountId === accountId).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await db.kysely.deleteFrom('oidc_payloads').where('model', '=', 'Session').where('id', 'in', ids).execute();
+  return ids.length;
+}

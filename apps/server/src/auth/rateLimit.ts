@@ -31,8 +31,42 @@ export class AttemptCounter {
 
   async record(key: string, now = Date.now()): Promise<void> {
     await this.db.kysely.insertInto('auth_attempts').values({ id: randomUUID(), attempt_key: key, at: now }).execute();
-    // Keep the table small: drop what is older than a day.
-    if (Math.random() < 0.05) await this.db.kysely.deleteFrom('auth_attempts').where('at', '<', now - 24 * 3600_000).execute();
+    if (Math.random() < 0.05) await this.prune(now);
+  }
+
+  /** Drops attempts older than a day (longer than any window) so the table stays small. */
+  private async prune(now: number): Promise<void> {
+    await this.db.kysely.deleteFrom('auth_attempts').where('at', '<', now - 24 * 3600_000).execute();
+  }
+
+  /**
+   * Counts one event for `key` if the limit allows it. Returns 0 when counted, else the whole
+   * seconds (at least 1) until the key may try again: until the attempt whose leaving the window
+   * brings the count under `limit.max` is older than the window (with one process, the oldest
+   * attempt still in the window). The attempt is inserted first and then counted, so two processes
+   * racing for the last place can both be refused but never both admitted; a refused attempt is
+   * removed again and does not count.
+   */
+  async take(key: string, limit: RateLimit, now = Date.now()): Promise<number> {
+    const id = randomUUID();
+    await this.db.kysely.insertInto('auth_attempts').values({ id, attempt_key: key, at: now }).execute();
+    const rows = await this.db.kysely
+      .selectFrom('auth_attempts')
+      .select(['id', 'at'])
+      .where('attempt_key', '=', key)
+      .where('at', '>', now - limit.windowMs)
+      .orderBy('at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    if (rows.length <= limit.max) {
+      if (Math.random() < 0.05) await this.prune(now);
+      return 0;
+    }
+    await this.db.kysely.deleteFrom('auth_attempts').where('id', '=', id).execute();
+    const others = rows.filter((row) => row.id !== id).map((row) => Number(row.at));
+    // The window has room again once the (others - max + 1)-th oldest of the other attempts leaves it.
+    const freedAt = (others[others.length - limit.max] ?? now) + limit.windowMs;
+    return Math.max(1, Math.ceil((freedAt - now) / 1000));
   }
 
   async clear(key: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Database } from '../db/schema.js';
 import { hashToken, randomToken, readCookies } from './cookies.js';
 import type { SessionResolver, SessionUser } from './sessionContract.js';
+import { normaliseEmail } from './users.js';
 
 /** The session cookie: a random 32-byte token; the database keeps its SHA-256 only. */
 export const SESSION_COOKIE = 'cw_session';
@@ -23,16 +24,60 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.kysely.deleteFrom('auth_sessions').where('id_hash', '=', hashToken(token)).execute();
 }
 
-/** The signed-in customer for a session cookie value, or null when unknown or expired. */
-export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
-  if (!/^[\w-]{43}$/.test(token)) return null;
-  const idHash = hashToken(token);
-  const row = await db.kysely
+/**
+ * Ends every session of the customer with this e-mail address (a password reset: whoever knew the
+ * old password must not stay signed in). Returns how many sessions ended.
+ */
+export async function deleteSessionsOfEmail(db: Database, email: string): Promise<number> {
+  const customers = db.kysely.selectFrom('customers').select('cust_id').where('email', '=', normaliseEmail(email));
+  const result = await db.kysely.deleteFrom('auth_sessions').where('cust_id', 'in', customers).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A session row joined with its customer, as the lookup reads it. */
+interface SessionRow {
+  cust_id: string;
+  email: string;
+  expires_at: number | string;
+}
+
+/** better-sqlite3's handle (db/connect.ts exposes it on SQLite databases). */
+type SqliteHandle = NonNullable<Database['sqlite']>;
+const SESSION_LOOKUP_SQL =
+  'select auth_sessions.cust_id, customers.email, auth_sessions.expires_at from auth_sessions ' +
+  'inner join customers on customers.cust_id = auth_sessions.cust_id where auth_sessions.id_hash = ?';
+/** The lookup prepared once per SQLite handle: every authorised request runs it. */
+const sqliteLookups = new WeakMap<SqliteHandle, { get: (idHash: string) => unknown }>();
+
+function readSessionRow(db: Database, idHash: string): Promise<SessionRow | undefined> {
+  const handle = db.sqlite;
+  if (handle !== undefined) {
+    let lookup = sqliteLookups.get(handle);
+    if (lookup === undefined) {
+      lookup = handle.prepare(SESSION_LOOKUP_SQL);
+      sqliteLookups.set(handle, lookup);
+    }
+    const prepared = lookup;
+    // Holding Kysely's connection, as the handle's contract asks: never inside another caller's open transaction.
+    return db.kysely.connection().execute(async () => prepared.get(idHash) as SessionRow | undefined);
+  }
+  return db.kysely
     .selectFrom('auth_sessions')
     .innerJoin('customers', 'customers.cust_id', 'auth_sessions.cust_id')
     .select(['auth_sessions.cust_id', 'customers.email', 'auth_sessions.expires_at'])
     .where('auth_sessions.id_hash', '=', idHash)
     .executeTakeFirst();
+}
+
+/**
+ * The signed-in customer for a session cookie value, or null when unknown or expired. Read from the
+ * database on every call (no cache), so a logout or a password reset in any server process ends
+ * the session at once; on SQLite through one statement prepared per handle.
+ */
+export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  const row = await readSessionRow(db, idHash);
   if (row === undefined || Number(row.expires_at) <= now) return null;
   return { custId: row.cust_id, email: row.email, sessionId: idHash };
 }

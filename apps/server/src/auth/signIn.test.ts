@@ -330,6 +330,10 @@ function signInSuite(start: () => Promise<Server>): void {
     const browser = new Browser(server.origin);
     await register(browser, 'forgot@example.com');
     await verifyFromOutbox(browser, 'forgot@example.com');
+    // Signed in on another device before the reset.
+    const other = new Browser(server.origin);
+    await signIn(other, 'forgot@example.com');
+    expect((await other.request('/auth/me')).status).toBe(200);
     const form = await (await browser.request('/oidc/forgot')).text();
     const sent = await browser.request(formAction(form), { form: { _csrf: csrfOf(form), email: 'forgot@example.com' } });
     expect(sent.status).toBe(200);
@@ -341,6 +345,14 @@ function signInSuite(start: () => Promise<Server>): void {
     expect(await mismatch.text()).toContain(IDP_TEXT.passwordMismatch);
     const changed = await browser.request(formAction(resetPage), { form: { _csrf: csrfOf(resetPage), token, password: 'a new password 1', password_confirm: 'a new password 1' } });
     expect(await changed.text()).toContain(IDP_TEXT.passwordChanged);
+    // The reset ended that session on the server, and the provider asks for the password again.
+    expect((await other.request('/auth/me')).status).toBe(401);
+    const sessions = await server.db.kysely.selectFrom('auth_sessions').innerJoin('customers', 'customers.cust_id', 'auth_sessions.cust_id').select('auth_sessions.id_hash').where('customers.email', '=', 'forgot@example.com').execute();
+    expect(sessions).toEqual([]);
+    const providerSessions = await server.db.kysely.selectFrom('oidc_payloads').select('payload').where('model', '=', 'Session').execute();
+    const account = await server.db.kysely.selectFrom('auth_users').select('id').where('email', '=', 'forgot@example.com').executeTakeFirstOrThrow();
+    expect(providerSessions.filter((row) => (JSON.parse(row.payload) as { accountId?: string }).accountId === account.id)).toEqual([]);
+    await openLoginForm(other);
     const again = await browser.request(formAction(resetPage), { form: { _csrf: csrfOf(resetPage), token, password: 'third password 3', password_confirm: 'third password 3' } });
     expect(await again.text()).toContain(IDP_TEXT.linkUsed);
 

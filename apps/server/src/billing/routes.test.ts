@@ -126,19 +126,36 @@ function billingContract(fresh: () => Promise<FreshDatabase>): void {
       expect(malformed.json().issues[0].path).toBe('(root)');
     }));
 
-  it('rate-limits payment calls per customer (429 with Retry-After) until the minute is over', () =>
+  it('rate-limits payment calls per customer in the database (429, Retry-After from the oldest attempt in the window)', () =>
     withApp(fresh, { env: { PAYMENT_RATE_LIMIT: '2' } }, async (t) => {
       const cookie = t.sessions.signIn('cust_1', 'pilot@example.com');
       expect((await post(t, '/api/get_key', cookie, getKey('cust_1'))).statusCode).toBe(200);
+      t.clock.now += 20_000;
       expect((await post(t, '/api/get_key', cookie, getKey('cust_1'))).statusCode).toBe(200);
+      t.clock.now += 500;
       const third = await post(t, '/api/get_key', cookie, getKey('cust_1'));
       expect(third.statusCode).toBe(429);
-      expect(third.headers['retry-after']).toBe('60');
+      // The oldest attempt in the window (20.5 s ago) leaves it in 39.5 s: rounded up.
+      expect(third.headers['retry-after']).toBe('40');
+      // The refused call did not count; checkout shares the allowance.
+      expect((await post(t, '/api/checkout_subscription', cookie, { type: 'stripe', sku: 'standard_monthly', cust_id: 'cust_1', email_id: 'pilot@example.com', subscription_id: 'sub_x', nonce: '4242424242424242' })).statusCode).toBe(429);
       // Another customer has their own allowance.
       const other = t.sessions.signIn('cust_2', 'other@example.com');
       expect((await post(t, '/api/get_key', other, getKey('cust_2'))).statusCode).toBe(200);
-      t.clock.now += 60_000;
+      // The count is in the database: a second app (another server process) on it sees the same allowance.
+      const second = await buildBillingTestApp(t.db, { env: { PAYMENT_RATE_LIMIT: '2' }, now: t.clock.now });
+      try {
+        const secondCookie = second.sessions.signIn('cust_1', 'pilot@example.com');
+        expect((await post(second, '/api/get_key', secondCookie, getKey('cust_1'))).statusCode).toBe(429);
+      } finally {
+        await second.app.close();
+      }
+      t.clock.now += 39_500;
+      // The first attempt has left the window: one place again, then limited until the second leaves.
       expect((await post(t, '/api/get_key', cookie, getKey('cust_1'))).statusCode).toBe(200);
+      const again = await post(t, '/api/get_key', cookie, getKey('cust_1'));
+      expect(again.statusCode).toBe(429);
+      expect(again.headers['retry-after']).toBe('20');
     }));
 
   it('Stripe: get_key and checkout through the Stripe client, then webhooks renew, fail and cancel exactly once', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS } from '@clearway/protocol';
+import { AttemptCounter } from '../auth/rateLimit.js';
 import type { SessionResolver } from '../auth/sessionContract.js';
 import type { Database } from '../db/schema.js';
 import type { BillingConfig } from './config.js';
@@ -12,7 +13,6 @@ import { CURRENCY, PLANS, SKUS } from './pricing.js';
 import { createStripeClient, StripePaymentProvider } from './providers/stripeProvider.js';
 import { TestPaymentProvider } from './providers/testProvider.js';
 import type { PaymentProvider } from './providers/types.js';
-import { RateLimiter } from './rateLimit.js';
 import { handleStripeEvent } from './webhook.js';
 
 /** Largest accepted webhook body, bytes (Stripe events with expanded objects run to tens of KiB). */
@@ -80,14 +80,16 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   const base = options.basePath ?? DEFAULT_ENDPOINT_PATHS.profileRest.path;
   const now = options.now ?? Date.now;
   const provider = options.provider ?? providerFor(config);
-  const limiter = new RateLimiter(config.paymentRateLimitPerMinute, 60_000, now);
+  const attempts = new AttemptCounter(db);
+  const paymentLimit = { max: config.paymentRateLimitPerMinute, windowMs: 60_000 };
   const testMode = provider.testMode;
 
   installBodyErrors(app, CALL_BODY_LIMIT_BYTES);
 
   /** Counts a payment call for the customer; answers 429 when over the limit. */
-  function limited(custIdValue: string, reply: FastifyReply): boolean {
-    const retryAfter = limiter.take(custIdValue);
+  async function limited(custIdValue: string, reply: FastifyReply): Promise<boolean> {
+    // Counted in the database (auth_attempts), so every server process shares one allowance.
+    const retryAfter = await attempts.take(`payment:${custIdValue}`, paymentLimit, now());
     if (retryAfter === 0) return false;
     void reply.code(429).header('retry-after', String(retryAfter)).send({ error: `Too many payment requests: try again in ${retryAfter} s` });
     return true;
@@ -95,7 +97,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   app.post(`${base}/get_key`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
     const call = await authorisedBody(sessions, getKeySchema, request, reply);
-    if (call === null || limited(call.user.custId, reply)) return reply;
+    if (call === null || (await limited(call.user.custId, reply))) return reply;
     const at = now();
     // The provider's customer gets the session's verified e-mail, not the body's.
     const state = await ensureLicence(db, call.user.custId, call.user.email, at);
@@ -125,7 +127,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   app.post(`${base}/checkout_subscription`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
     const call = await authorisedBody(sessions, checkoutSchema, request, reply);
-    if (call === null || limited(call.user.custId, reply)) return reply;
+    if (call === null || (await limited(call.user.custId, reply))) return reply;
     const { body, user } = call;
     const record = await findSubscription(db.kysely, body.subscription_id);
     if (record === null) return reply.code(404).send({ ...failed('Unknown subscription.'), test_mode: testMode });

@@ -22,7 +22,14 @@ describe('GET /api/config', () => {
       dataChannel: 'dev',
       remoteLogging: false,
       endpoints: endpointsForOrigin('http://localhost:18081'),
+      requireSignIn: true,
     });
+  });
+
+  it('tells the app when sign-in is not required (REQUIRE_SIGN_IN=false, an open kiosk)', async () => {
+    running = await startTestApp({ env: { REQUIRE_SIGN_IN: 'false' } });
+    const config = clientConfigSchema.parse((await running.app.inject({ method: 'GET', url: CLIENT_CONFIG_PATH })).json());
+    expect(config.requireSignIn).toBe(false);
   });
 
   it('follows the environment, DATA_CHANNEL and endpoint overrides', async () => {

@@ -13,6 +13,7 @@ export function clientConfigFor(config: Config): ClientConfig {
     dataChannel: config.dataChannel,
     remoteLogging: remoteLoggingEnabled(config.env),
     endpoints: config.endpoints,
+    requireSignIn: config.requireSignIn,
   });
 }
 

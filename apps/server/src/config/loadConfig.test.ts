@@ -38,6 +38,8 @@ describe('loadConfig defaults', () => {
       endpoints: endpointsForOrigin('http://localhost:8080'),
       repoRoot,
       auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
+      requireSignIn: true,
+      trustProxy: false,
       billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
     });
     expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
@@ -278,6 +280,27 @@ describe('loadConfig sign-in', () => {
     const error = configError({ [variable]: value });
     expect(error.problems[0]?.variable).toBe(variable);
     expect(error.message).toContain(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it('reads TRUST_PROXY: off by default, true, or a list of addresses and CIDRs (no hop counts)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['maybe', '0', '2', '10.0.0.0/33', '300.1.1.1', '10.0.0.1, proxy.example', 'fd00::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be true, false or a comma list/);
+    }
+  });
+
+  it('reads REQUIRE_SIGN_IN (default true; false for an open kiosk)', () => {
+    expect(loadConfig({}).requireSignIn).toBe(true);
+    expect(loadConfig({ REQUIRE_SIGN_IN: '' }).requireSignIn).toBe(true);
+    expect(loadConfig({ REQUIRE_SIGN_IN: 'false' }).requireSignIn).toBe(false);
+    expect(loadConfig({ REQUIRE_SIGN_IN: 'No' }).requireSignIn).toBe(false);
+    expect(loadConfig({ REQUIRE_SIGN_IN: '0' }).requireSignIn).toBe(false);
+    expect(loadConfig({ REQUIRE_SIGN_IN: 'TRUE' }).requireSignIn).toBe(true);
+    const error = configError({ REQUIRE_SIGN_IN: 'maybe' });
+    expect(error.message).toContain('Invalid configuration: REQUIRE_SIGN_IN must be true or false (got "maybe")');
   });
 
   it('does not echo the SMTP password in an error', () => {

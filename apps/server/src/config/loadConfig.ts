@@ -16,6 +16,7 @@ import {
   redactSecret,
   variablesSchema,
   type ServerLogLevel,
+  type TrustProxy,
 } from './variables.js';
 
 /** Where the server keeps its data: an SQLite file (or `:memory:`) or a PostgreSQL server. */
@@ -67,6 +68,10 @@ export interface Config {
   repoRoot: string;
   /** Sign-in: issuer, mail and sessions. */
   auth: AuthConfig;
+  /** Whether the web app waits for a signed-in user and sends signed-out visitors to login (REQUIRE_SIGN_IN, default true; false: an open kiosk). */
+  requireSignIn: boolean;
+  /** Fastify's trustProxy (TRUST_PROXY): false, true or proxy addresses/CIDRs; decides request.ip behind a balancer. */
+  trustProxy: TrustProxy;
   /** Licences, trial, payments and the help centre (TRIAL_DAYS, STRIPE_*, PAYMENT_RATE_LIMIT, ZENDESK_*, HELP_CENTRE_SECRET). */
   billing: BillingConfig;
 }
@@ -173,6 +178,8 @@ export function loadConfig(env: Env): Config {
       mailFrom: vars.MAIL_FROM ?? `Clearway <no-reply@${new URL(publicOrigin).hostname}>`,
       sessionTtlDays: vars.SESSION_TTL_DAYS ?? 30,
     },
+    requireSignIn: vars.REQUIRE_SIGN_IN ?? true,
+    trustProxy: vars.TRUST_PROXY ?? false,
     billing,
   };
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   DATA_CHANNELS,
@@ -101,6 +102,46 @@ const sessionTtlDays = z
   .transform(Number)
   .refine((value) => value >= 1 && value <= 365, { error: SESSION_DAYS_MESSAGE });
 
+// REQUIRE_SIGN_IN: true (default) or false for an open kiosk; the usual spellings of yes and no.
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+const booleanFlag = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase())
+  .refine((value) => value in BOOLEAN_WORDS, { error: 'must be true or false' })
+  .transform((value) => BOOLEAN_WORDS[value] === true);
+
+/**
+ * TRUST_PROXY, handed to Fastify's `trustProxy`: false (default: X-Forwarded-* ignored, request.ip is
+ * the socket's peer), true (trust every hop: only when nothing but the balancer can reach the
+ * server) or a comma list of proxy addresses and CIDR ranges (or proxy-addr's names loopback,
+ * linklocal, uniquelocal). A hop count is refused: the Fastify in use fails closed on a numeric
+ * trustProxy (it then trusts no hop, since a hop count cannot check the immediate peer), so a
+ * count would silently do nothing.
+ */
+export type TrustProxy = boolean | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+const TRUST_PROXY_MESSAGE = 'must be true, false or a comma list of proxy addresses or CIDR ranges (10.0.0.0/8, ::1); hop counts are not supported, list the balancer addresses';
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const word = value.toLowerCase();
+    if (word in BOOLEAN_WORDS && !/^\d+$/.test(word)) return BOOLEAN_WORDS[word] === true;
+    const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
+
 const logLevel = z.enum(SERVER_LOG_LEVELS, { error: `must be one of ${SERVER_LOG_LEVELS.join(', ')}` });
 const dataChannel = z.enum(DATA_CHANNELS, { error: `must be one of ${DATA_CHANNELS.join(', ')}` });
 const version = z
@@ -146,6 +187,8 @@ export const variablesSchema = z.object({
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),
   SESSION_TTL_DAYS: optional(sessionTtlDays),
+  REQUIRE_SIGN_IN: optional(booleanFlag),
+  TRUST_PROXY: optional(trustProxy),
 });
 
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */

@@ -16,7 +16,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens the configured database. SQLite: creates the file's folder if missing, turns on WAL (readers
- * do not block the writer) and foreign keys (off by default in SQLite). PostgreSQL: a `pg` pool that
+ * do not block the writer) with synchronous=NORMAL (see below) and foreign keys (off by default in SQLite). PostgreSQL: a `pg` pool that
  * connects lazily, so a wrong URL is reported by the first query (the migrations at start-up).
  */
 export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Database {
@@ -25,6 +25,13 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
     const sqlite = new SqliteDatabase(config.path);
     sqlite.pragma('journal_mode = WAL');
+    // With WAL, synchronous=NORMAL writes every commit into the WAL file before COMMIT returns but
+    // fsyncs only at checkpoints, not at each commit. A committed transaction is then in the
+    // operating system's cache and survives the server process dying (SIGKILL, a crash: the
+    // acknowledged-sync guarantee that e2e/sync-durability.e2e.ts checks); a power loss or kernel
+    // crash can lose the last commits before the next checkpoint (the file stays consistent).
+    // FULL would fsync the WAL on every commit, blocking the event loop on the disk each time.
+    sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
     const close = async () => {
@@ -47,5 +54,5 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     // Kysely ends the pool only if it ever used it.
     if (!pool.ended) await pool.end();
   };
-  return { kysely, dialect: 'postgres', target, close };
+  return { kysely, dialect: 'postgres', target, close, pgPool: pool };
 }

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
 import type { ColumnType, Kysely } from 'kysely';
 
 /** SQL dialects the server runs on; every migration and query works on both. */
@@ -231,6 +232,11 @@ export interface Database {
    * (the sync store). Use it only while holding `kysely.connection()`, which serialises the handle.
    */
   readonly sqlite?: BetterSqlite3.Database;
+  /**
+   * PostgreSQL only: the `pg` pool Kysely uses, for the hot path that sends named (server-side
+   * prepared) statements without building queries per request (the sync store).
+   */
+  readonly pgPool?: pg.Pool;
   /** Where it points, for logs, with any password hidden. */
   readonly target: string;
   /** Closes every connection; the handle is unusable afterwards. Safe to call twice. */

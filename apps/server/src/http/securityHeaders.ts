@@ -1,28 +1,82 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Where Stripe.js and its card frames live (https://docs.stripe.com/security/guide#content-security-policy). */
-const STRIPE_SCRIPT = 'https://js.stripe.com';
-const STRIPE_FRAMES = 'https://js.stripe.com https://hooks.stripe.com';
-const STRIPE_CONNECT = 'https://api.stripe.com';
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/** The third parties the web app may load, from the configuration. */
+export interface ThirdParties {
+  /** Stripe is configured (STRIPE_SECRET_KEY): Stripe.js, its card frames and its API. */
+  stripe: boolean;
+  /** Zendesk is configured (ZENDESK_SHARED_SECRET), with its subdomain when ZENDESK_SUBDOMAIN is set. */
+  zendesk: { subdomain: string | null } | null;
+}
+
+export const NO_THIRD_PARTIES: ThirdParties = { stripe: false, zendesk: null };
+
+/**
+ * The origins of the Zendesk Web Widget, from Zendesk's "Content Security Policy (CSP) support"
+ * pages (developer.zendesk.com/documentation/zendesk-web-widget-sdks/sdks/web/csp for the messaging
+ * widget, .../classic-web-widget-sdks/web-widget/integrating-with-google/csp for the classic widget
+ * and its chat): they list one `default-src` set that a page with its own script-src/connect-src
+ * must add to those directives too, and an `img-src` set. The messaging widget talks to the
+ * account's subdomain, the ekr (embeddable) hosts and Sunshine Conversations (smooch.io); the
+ * classic widget's chat (get_zendesk_jwt type `chat`) to Zopim. Without ZENDESK_SUBDOMAIN the
+ * subdomain is not known, so any `*.zendesk.com` is allowed. Left out: Twilio (voice calls in the
+ * widget, not used here).
+ */
+function zendeskOrigins(subdomain: string | null) {
+  const host = subdomain === null ? '*.zendesk.com' : `${subdomain}.zendesk.com`;
+  const https = [
+    'https://static.zdassets.com',
+    'https://ekr.zdassets.com',
+    'https://ekr.zendesk.com',
+    `https://${host}`,
+    'https://api.smooch.io',
+    'https://media.smooch.io',
+    'https://*.zopim.com',
+    'https://zendesk-eu.my.sentry.io',
+  ];
+  return {
+    /** default-src of Zendesk's list: scripts, frames, fonts and media. */
+    assets: https,
+    /** The same plus the widget's sockets. */
+    connect: [...https, `wss://${host}`, 'wss://api.smooch.io', 'wss://*.zopim.com'],
+    img: ['https://static.zdassets.com', 'https://accounts.zendesk.com', `https://${host}`, 'https://media.smooch.io', 'https://*.zdusercontent.com', 'https://v2assets.zopim.io'],
+  };
+}
+
+/** `name` followed by the sources, without repeats. */
+function directive(name: string, sources: string[]): string {
+  return [name, ...new Set(sources)].join(' ');
+}
 
 /**
  * The Content-Security-Policy of every reply that does not set its own (the hosted sign-in pages
  * send a stricter one). Fits the built PWA: scripts only from this origin (Vite emits no inline
  * script), inline styles for MUI/emotion and the boot splash, MapLibre's blob: workers and
  * data:/blob: images, the realtime sockets (ws:/wss:), and never framed. With Stripe configured,
- * Stripe.js, its card frames and its API are allowed too.
+ * Stripe.js, its card frames and its API are allowed too; with Zendesk configured, the Zendesk
+ * widget's origins (zendeskOrigins). Without either, only this origin (plus data:/blob: above).
  */
-export function contentSecurityPolicy(options: { stripe: boolean } = { stripe: false }): string {
-  const stripe = options.stripe;
+export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PARTIES): string {
+  const stripe = thirdParties.stripe;
+  const zendesk = thirdParties.zendesk === null ? null : zendeskOrigins(thirdParties.zendesk.subdomain);
+  const frames = [...(stripe ? STRIPE.frame : []), ...(zendesk?.assets ?? [])];
   return [
+    // Every directive the third parties need is listed below, so the fallback stays this origin only.
     "default-src 'self'",
-    `script-src 'self'${stripe ? ` ${STRIPE_SCRIPT}` : ''}`,
+    directive('script-src', ["'self'", ...(stripe ? STRIPE.script : []), ...(zendesk?.assets ?? [])]),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ws: wss:${stripe ? ` ${STRIPE_CONNECT}` : ''}`,
+    directive('img-src', ["'self'", 'data:', 'blob:', ...(zendesk?.img ?? [])]),
+    directive('font-src', ["'self'", 'data:', ...(zendesk?.assets ?? [])]),
+    directive('connect-src', ["'self'", 'ws:', 'wss:', ...(stripe ? STRIPE.connect : []), ...(zendesk?.connect ?? [])]),
+    ...(zendesk ? [directive('media-src', ["'self'", ...zendesk.assets])] : []),
     "worker-src 'self' blob:",
-    ...(stripe ? [`frame-src ${STRIPE_FRAMES}`] : []),
+    ...(frames.length > 0 ? [directive('frame-src', frames)] : []),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -31,16 +85,16 @@ export function contentSecurityPolicy(options: { stripe: boolean } = { stripe: f
   ].join('; ');
 }
 
-/** The policy without Stripe (the built-in test payment provider). */
+/** The policy without third parties (the built-in test payment provider and help centre). */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** HSTS for an https public origin: one year, subdomains included. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** The security headers of one reply, by lower-case name. */
-export function securityHeaders(options: { https: boolean; stripe: boolean }): Record<string, string> {
+export function securityHeaders(options: { https: boolean } & ThirdParties): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy({ stripe: options.stripe }),
+    'content-security-policy': contentSecurityPolicy({ stripe: options.stripe, zendesk: options.zendesk }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -57,8 +111,8 @@ export function securityHeaders(options: { https: boolean; stripe: boolean }): R
  * the public origin is https: browsers ignore it over http, and a laptop on http://localhost must
  * not be pinned to https.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { publicOrigin: string; stripe: boolean }): void {
-  const headers = Object.entries(securityHeaders({ https: new URL(options.publicOrigin).protocol === 'https:', stripe: options.stripe }));
+export function installSecurityHeaders(app: FastifyInstance, options: { publicOrigin: string } & ThirdParties): void {
+  const headers = Object.entries(securityHeaders({ https: new URL(options.publicOrigin).protocol === 'https:', stripe: options.stripe, zendesk: options.zendesk }));
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });

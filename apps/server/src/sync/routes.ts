@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS, describeIssues, syncProfileRequestSchema } from '@clearway/protocol';
 import type { SessionResolver, SessionUser } from '../auth/sessionContract.js';
@@ -27,6 +27,13 @@ export interface SyncRoutesOptions {
   now?: () => number;
   /** Devices per customer (default 4, spec part 1 §9). */
   maxDevices?: number;
+  /**
+   * Log level of `POST /api/sync_profile`'s own request logger (Fastify's per-route logLevel): the
+   * app passes 'warn' unless LOG_LEVEL is debug or trace, so the two info lines Fastify writes per
+   * request (most of the server's log volume, and measurable CPU at a thousand syncs a second) are
+   * debug-only while warnings and errors are still logged. Unset: the app's level.
+   */
+  requestLogLevel?: LogLevel;
 }
 
 
@@ -67,7 +74,7 @@ export async function syncRoutes(app: FastifyInstance, options: SyncRoutesOption
     return undefined;
   }
 
-  app.post(SYNC_PROFILE_PATH, { bodyLimit: SYNC_BODY_LIMIT_BYTES, onRequest: requireSession }, async (request, reply) => {
+  app.post(SYNC_PROFILE_PATH, { bodyLimit: SYNC_BODY_LIMIT_BYTES, onRequest: requireSession, ...(options.requestLogLevel === undefined ? {} : { logLevel: options.requestLogLevel }) }, async (request, reply) => {
     const user = userOf(request);
     const body = syncProfileRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Invalid sync request', issues: describeIssues(body.error) });

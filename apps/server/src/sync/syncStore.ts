@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
 import { syncRecordKey, type SyncObject, type SyncProfileReply, type SyncProfileRequest, type SyncTable } from '@clearway/protocol';
 import { mergeSync, type StoredSyncRecord } from '@clearway/sync';
-import type { Database, DatabaseSchema } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 
 /** Thrown when a request names another customer than the caller's session; the route answers 403. */
 export class SyncForbiddenError extends Error {
@@ -46,36 +45,6 @@ export interface SyncDevice {
   /** First and last sync, ms since the epoch. */
   firstSeen: number;
   lastSeen: number;
-}
-
-/** A query builder bound to the transaction's connection. */
-type Queries = Kysely<DatabaseSchema>;
-
-/**
- * Runs `work` in one write transaction. SQLite: `begin immediate`, so the write lock is taken up
- * front (a deferred transaction that reads and then writes can fail with SQLITE_BUSY against another
- * process); Kysely's SQLite driver holds its one connection for the whole call. PostgreSQL: a
- * transaction holding an advisory lock on (customer, table), so two devices of one customer syncing
- * the same table at once are merged one after the other, never both from the same stale read.
- */
-async function inWriteTransaction<T>(database: Database, custId: string, table: SyncTable, work: (trx: Queries) => Promise<T>): Promise<T> {
-  if (database.dialect === 'postgres') {
-    return database.kysely.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${custId}), hashtext(${table}))`.execute(trx);
-      return work(trx);
-    });
-  }
-  return database.kysely.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
 }
 
 const toNumber = (value: number | string): number => (typeof value === 'number' ? value : Number(value));
@@ -130,37 +99,115 @@ export async function syncProfileOutcome(
     return statements.submit(() => syncOnSqlite(statements, custId, request, now, maxDevices, keys, merge));
   }
 
-  return inWriteTransaction(database, custId, table, async (trx) => {
-    await recordDevice(trx, database.dialect, custId, request.uuid, now, maxDevices);
+  if (database.pgPool === undefined) throw new Error('syncProfile: a PostgreSQL database without its pool');
+  return syncOnPostgres(database.pgPool, custId, request, now, maxDevices, keys, merge);
+}
 
-    // Only what the merge needs: the records the device sent and those stored since `since`.
-    const rows = await trx
-      .selectFrom('sync_records')
-      .select(['record_key', 'gid', 'ts', 'deleted', 'payload', 'server_ts'])
-      .where('cust_id', '=', custId)
-      .where('table_name', '=', table)
-      .where((eb) => (keys.length > 0 ? eb.or([eb('record_key', 'in', keys), eb('server_ts', '>=', request.since)]) : eb('server_ts', '>=', request.since)))
-      .execute();
+/**
+ * The PostgreSQL statements of a sync, named so each connection prepares them once (no query
+ * building or planning per request). `$n` parameters; bigints come back as strings.
+ */
+const PG = {
+  lock: { name: 'cw_sync_lock', text: 'select pg_advisory_xact_lock(hashtext($1), hashtext($2))' },
+  countOtherDevices: { name: 'cw_sync_count_devices', text: 'select count(*)::int as count from sync_devices where cust_id = $1 and uuid <> $2' },
+  insertDevice: {
+    name: 'cw_sync_insert_device',
+    text: 'insert into sync_devices (cust_id, uuid, first_seen, last_seen) values ($1, $2, $3, $3) on conflict (cust_id, uuid) do update set last_seen = excluded.last_seen',
+  },
+  // Marks the device as seen and reads the records the merge needs (sent, or stored since `since`:
+  // two disjoint index lookups joined by `union all` rather than an OR) in one round trip. The
+  // update is a data-modifying WITH, run
+  // whether or not it is read; `touched` (0: a device the customer has not used) is on every row,
+  // and the left join gives one row of nulls when there is no record.
+  touchAndSelect: {
+    name: 'cw_sync_touch_select',
+    text:
+      'with touched as (update sync_devices set last_seen = $5 where cust_id = $1 and uuid = $6 returning 1) ' +
+      'select t.touched, r.record_key, r.gid, r.ts, r.deleted, r.payload, r.server_ts from (select count(*)::int as touched from touched) t left join (' +
+      'select record_key, gid, ts, deleted, payload, server_ts from sync_records where cust_id = $1 and table_name = $2 and server_ts >= $3 ' +
+      'union all select record_key, gid, ts, deleted, payload, server_ts from sync_records where cust_id = $1 and table_name = $2 and record_key = any($4::text[]) and server_ts < $3' +
+      ') r on true',
+  },
+  // Every written record in one statement, whatever their number (merge writes each key once).
+  upsertRecords: {
+    name: 'cw_sync_upsert',
+    text:
+      'insert into sync_records (cust_id, table_name, record_key, gid, ts, deleted, payload, server_ts) ' +
+      'select $1, $2, k, g, t, d, p, s from unnest($3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::bigint[]) as u(k, g, t, d, p, s) ' +
+      'on conflict (cust_id, table_name, record_key) do update set gid = excluded.gid, ts = excluded.ts, ' +
+      'deleted = excluded.deleted, payload = excluded.payload, server_ts = excluded.server_ts',
+  },
+} as const;
 
-    const { writes, reply } = merge(rows.map(storedFromRow));
-
-    if (writes.length > 0) {
-      await trx
-        .insertInto('sync_records')
-        .values(writes.map((record) => rowFromStored(custId, table, record)))
-        .onConflict((conflict) =>
-          conflict.columns(['cust_id', 'table_name', 'record_key']).doUpdateSet((eb) => ({
-            gid: eb.ref('excluded.gid'),
-            ts: eb.ref('excluded.ts'),
-            deleted: eb.ref('excluded.deleted'),
-            payload: eb.ref('excluded.payload'),
-            server_ts: eb.ref('excluded.server_ts'),
-          })),
-        )
-        .execute();
+/**
+ * One sync on PostgreSQL: a transaction holding an advisory lock on (customer, table), so two
+ * devices of one customer syncing the same table at once are merged one after the other, never
+ * both from the same stale read; a new device also takes a lock on the customer's device list, so
+ * two new devices syncing different tables cannot both take the last place. The reply is returned
+ * only after COMMIT.
+ */
+async function syncOnPostgres(
+  pool: NonNullable<Database['pgPool']>,
+  custId: string,
+  request: SyncProfileRequest,
+  now: number,
+  maxDevices: number,
+  keys: string[],
+  merge: (stored: StoredSyncRecord[]) => { writes: StoredSyncRecord[]; reply: SyncProfileReply },
+): Promise<SyncOutcome> {
+  const table = request.key;
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // BEGIN and the (customer, table) lock in one round trip: a simple-protocol query of two
+    // statements (it takes no parameters, so the values are escaped literals). Every later statement
+    // takes its snapshot after the lock is held.
+    await client.query(`begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(custId)}), hashtext(${client.escapeLiteral(table)}))`);
+    try {
+      const read = await client.query<{ touched: number } & { [K in keyof SyncRecordRow]: SyncRecordRow[K] | null }>({
+        ...PG.touchAndSelect,
+        values: [custId, table, request.since, keys, now, request.uuid],
+      });
+      const rows = read.rows.filter((row): row is { touched: number } & SyncRecordRow => row.record_key !== null);
+      if ((read.rows[0]?.touched ?? 0) === 0) {
+        // A device the customer has not synced from: take its place if the limit allows. (The
+        // records read above stay valid: they are guarded by the (customer, table) lock.)
+        await client.query({ ...PG.lock, values: [custId, 'sync_devices:limit'] });
+        const counted = await client.query<{ count: number }>({ ...PG.countOtherDevices, values: [custId, request.uuid] });
+        if ((counted.rows[0]?.count ?? 0) >= maxDevices) throw new SyncDeviceLimitError(maxDevices);
+        await client.query({ ...PG.insertDevice, values: [custId, request.uuid, now] });
+      }
+      const { writes, reply } = merge(rows.map(storedFromRow));
+      if (writes.length > 0) {
+        const written = writes.map((record) => rowFromStored(custId, table, record));
+        await client.query({
+          ...PG.upsertRecords,
+          values: [
+            custId,
+            table,
+            written.map((row) => row.record_key),
+            written.map((row) => row.gid),
+            written.map((row) => row.ts),
+            written.map((row) => row.deleted),
+            written.map((row) => row.payload),
+            written.map((row) => row.server_ts),
+          ],
+        });
+      }
+      await client.query('commit');
+      return { reply, written: writes.length };
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch (rollbackError) {
+        // The connection is unusable: drop it from the pool rather than hand it out again.
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      }
+      throw error;
     }
-    return { reply, written: writes.length };
-  });
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** A sync_records row as read (bigints may come back as strings from PostgreSQL). */
@@ -214,9 +261,9 @@ const MAX_GROUP_COMMIT = 256;
  * The SQLite path: statements prepared once per database handle, no query building per request,
  * and group commit. Syncs that arrive together run one after the other in one `BEGIN IMMEDIATE`
  * transaction, each in its own savepoint (a failing sync rolls back alone), and are answered after
- * the one COMMIT: with synchronous=FULL (the default) every commit waits for the disk, so sharing it
- * is what lets SQLite serve many devices at once without weakening durability. No reply is sent
- * before its records are committed.
+ * the one COMMIT, so many devices share one transaction's overhead (and, were synchronous FULL,
+ * one fsync). No reply is sent before its records are committed (in the WAL; db/connect.ts runs
+ * synchronous=NORMAL: durable against the process dying, not against power loss).
  */
 class SqliteSyncStatements {
   readonly touchDevice;
@@ -238,10 +285,11 @@ class SqliteSyncStatements {
         'on conflict (cust_id, uuid) do update set last_seen = excluded.last_seen',
     );
     this.selectSince = handle.prepare(`select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and server_ts >= @since`);
-    // Two index lookups (changed since, and by key) rather than an OR that would scan the table.
+    // Two index lookups (changed since, and by key) rather than an OR that would scan the table;
+    // disjoint (the by-key half only below `since`), so `union all` needs no de-duplicating sort.
     this.selectKeysOrSince = handle.prepare(
       `select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and server_ts >= @since ` +
-        `union select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and record_key in (select value from json_each(@keys))`,
+        `union all select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and record_key in (select value from json_each(@keys)) and server_ts < @since`,
     );
     this.upsertRecord = handle.prepare(
       'insert into sync_records (cust_id, table_name, record_key, gid, ts, deleted, payload, server_ts) ' +
@@ -340,30 +388,6 @@ function syncOnSqlite(
   for (const record of writes) statements.upsertRecord.run(rowFromStored(custId, request.key, record));
   return { reply, written: writes.length };
 }
-
-/**
- * Marks the device as seen, adding it when new unless the customer is at the device limit. On
- * PostgreSQL a new device takes an advisory lock on the customer's device list, so two new devices
- * syncing different tables at once cannot both take the last place (SQLite's write lock does that).
- */
-async function recordDevice(trx: Queries, dialect: Database['dialect'], custId: string, uuid: string, now: number, maxDevices: number): Promise<void> {
-  const seen = await trx.updateTable('sync_devices').set({ last_seen: now }).where('cust_id', '=', custId).where('uuid', '=', uuid).executeTakeFirst();
-  if (Number(seen.numUpdatedRows) > 0) return;
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${custId}), hashtext(${'sync_devices:limit'}))`.execute(trx);
-  const { count } = await trx
-    .selectFrom('sync_devices')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('cust_id', '=', custId)
-    .where('uuid', '!=', uuid)
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= maxDevices) throw new SyncDeviceLimitError(maxDevices);
-  await trx
-    .insertInto('sync_devices')
-    .values({ cust_id: custId, uuid, first_seen: now, last_seen: now })
-    .onConflict((conflict) => conflict.columns(['cust_id', 'uuid']).doUpdateSet({ last_seen: now }))
-    .execute();
-}
-
 
 /** The devices that have synced for a customer, most recent first. */
 export async function listSyncDevices(database: Database, custId: string): Promise<SyncDevice[]> {
