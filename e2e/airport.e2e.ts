@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,7 +36,7 @@ async function openMenu(page: Page, name: string): Promise<string> {
 
 describe('airport page', () => {
   it('shows KHWD, stars it, and lists it in Favorite and Recent airports after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -11,7 +11,7 @@ import { openNavDb, type NavDb } from '@clearway/navdb';
 import { parseRoute, runFlightPlan, type AircraftProfile } from '../packages/flightplan/src/index.js';
 import { unitSetFor } from '@clearway/geo';
 import { navlogRow, type DisplayUnits } from '../apps/web/src/features/flightplan/navlogFormat.js';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   db = openNavDb(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   server = await startServer({ NAVDATA_DIR: navdataDir });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await signedInContext(browser, server, { viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.origin}/app/map1`);

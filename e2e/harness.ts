@@ -6,12 +6,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { findOrCreateCustomer } from '../apps/server/src/auth/customers.js';
+import { createSession, SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
+import { openDatabase } from '../apps/server/src/db/connect.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {
   origin: string;
+  /** The server's SQLite database file (undefined when the test runs it on PostgreSQL). */
+  sqlitePath: string | undefined;
   output: () => string;
   stop: () => Promise<number | null>;
 }
@@ -37,6 +42,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-'));
   const origin = `http://127.0.0.1:${port}`;
+  const sqlitePath = extraEnv.DATABASE_URL ? undefined : (extraEnv.SQLITE_PATH ?? join(dataDir, 'clearway.db'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: repoRoot,
@@ -75,6 +81,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   return {
     origin,
+    sqlitePath,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -83,6 +90,53 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       return code;
     },
   };
+}
+
+/** A signed-in customer of a running server: the cust_id and the session cookie's value. */
+export interface SignedInUser {
+  custId: string;
+  token: string;
+}
+
+/**
+ * Makes a customer and a session on the server's SQLite file the way sign-in does after the code
+ * exchange (findOrCreateCustomer + createSession, apps/server/README.md "Sign-in"); the same e-mail
+ * gives the same customer. The server has migrated the file by the time /healthz answers.
+ */
+export async function createSignedInUser(server: RunningServer, email = 'pilot@e2e.test'): Promise<SignedInUser> {
+  if (server.sqlitePath === undefined) throw new Error('createSignedInUser needs the server on SQLite (no DATABASE_URL)');
+  const db = openDatabase({ dialect: 'sqlite', path: server.sqlitePath });
+  try {
+    const customer = await findOrCreateCustomer(db, { email });
+    return { custId: customer.custId, token: await createSession(db, customer.custId, 24 * 3600_000) };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Adds a user's session cookie (as the server sets it: path '/', httpOnly) to a browser context. */
+export async function addSessionCookie(context: BrowserContext, user: SignedInUser): Promise<void> {
+  await context.addCookies([{ name: SESSION_COOKIE, value: user.token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+}
+
+let contextCount = 0;
+
+/**
+ * A new browser context signed in as `email` (the app's start-up waits for a signed-in user, spec
+ * part 1 §4): a session cookie, nothing else stored. By default each context is a customer of its
+ * own, so the profile sync of one test never brings another test's data; pass the same `email` for
+ * two devices of one customer. The other options go to browser.newContext (viewport 1280 x 800
+ * unless given).
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: RunningServer,
+  { email = `pilot-${++contextCount}@e2e.test`, ...options }: BrowserContextOptions & { email?: string } = {},
+): Promise<BrowserContext> {
+  const user = await createSignedInUser(server, email);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await addSessionCookie(context, user);
+  return context;
 }
 
 /** Debian's Chromium, headless, with the flags that work on this machine's closed network. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const CHARTS_DIR = join(repoRoot, '..', 'shared', 'data', 'charts', 'vfr-raster-tiles');
@@ -72,7 +72,7 @@ describe('moving map', () => {
   });
 
   it('renders the map with the airports layer, idle quickly, in day and night styles', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -131,7 +131,7 @@ describe('moving map', () => {
   }, 120_000);
 
   it('draws typed routes, airways with labels, and opens a tapped airport', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     const glyphs: { url: string; status: number }[] = [];
@@ -209,7 +209,7 @@ describe('moving map', () => {
   }, 120_000);
 
   it('keeps the split layout and swapped views across a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     try {
       await page.goto(`${server.origin}/app/map1`);

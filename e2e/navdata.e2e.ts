@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,7 +43,7 @@ describe('nav database', () => {
   });
 
   it('downloads, stores and opens the database, then opens it again offline from IndexedDB', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

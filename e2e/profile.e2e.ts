@@ -3,7 +3,7 @@
 // opens a fresh browser context, so a fresh IndexedDB: a first visit.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startServer, type RunningServer } from './harness.js';
+import { launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

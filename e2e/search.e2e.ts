@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   buildTestNavData(navdataDir, 'dev');
   server = await startServer({ NAVDATA_DIR: navdataDir });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.origin}/app/map1`);

@@ -1,8 +1,10 @@
 // The Clearway shell as a user meets it: the real built app served by the real server, driven in
-// Debian's Chromium. Each test opens a fresh browser context (fresh IndexedDB, no service worker).
+// Debian's Chromium. Each test opens a fresh browser context (fresh IndexedDB, no service worker),
+// signed in with a server session (start-up waits for a signed-in user, spec part 1 §4) unless it
+// checks the signed-out redirect.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startServer, type RunningServer } from './harness.js';
+import { launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 const ROUTES = [
   'map1', 'map2', 'welcome', 'aircraft_profile_welcome', 'pricing', 'account', 'helpcenter', 'airport',
@@ -34,8 +36,9 @@ afterAll(async () => {
   expect(code).toBe(0);
 });
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options = {}): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options = {}, signedIn = true): Promise<T> {
+  const viewport = { viewport: { width: 1280, height: 800 }, ...options };
+  const context = signedIn ? await signedInContext(browser, server, viewport) : await browser.newContext(viewport);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -90,7 +93,22 @@ describe('routes and redirects', () => {
     });
   });
 
-  it('sends /, /index.html and /index_pt.html to the profile welcome, then to map1 once the welcome is complete', async () => {
+  it('sends a signed-out visitor of /, /index.html or /app/map1 to the hosted login (spec part 1 §6)', async () => {
+    await withPage(
+      async (page) => {
+        for (const path of ['/', '/index.html', '/app/map1']) {
+          await page.goto(`${server.origin}${path}`);
+          await page.locator('#password').waitFor();
+          expect(new URL(page.url()).pathname).toMatch(/^\/oidc\//);
+          expect(await page.getByTestId('top-bar').count()).toBe(0);
+        }
+      },
+      {},
+      false,
+    );
+  });
+
+  it('sends /, /index.html and /index_pt.html of a signed-in user to the profile welcome, then to map1 once the welcome is complete', async () => {
     await withPage(async (page) => {
       for (const path of ['/', '/index.html', '/index_pt.html']) {
         await page.goto(`${server.origin}${path}`);

@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateCustomer } from '../apps/server/src/auth/customers.js';
-import { createSession, SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
+import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { createScratchSchema, TEST_DATABASE_URL, type ScratchSchema } from '../apps/server/src/testing/postgres.js';
 import { startTestRedis, type TestRedis } from '../apps/server/src/testing/redis.js';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { addSessionCookie, buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -104,7 +104,8 @@ async function favouriteRow(page: Page, code: string): Promise<{ deleted: string
 /** A signed-in device: the session cookie, the app booted once, the login profile stored, reloaded. */
 async function openDevice(origin: string, user: SignedIn, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: user.token, url: origin }]);
+  // Start-up waits for a signed-in user (spec part 1 §4): the first boot stores the login itself.
+  await addSessionCookie(context, user);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -16,6 +16,7 @@ import { App } from './app/App';
 import { boot } from './app/boot';
 import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from './app/install/installDetection';
 import { createAppRouter } from './app/routes';
+import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
 import { APP_VERSION } from './app/services';
 import { dayTheme } from './app/theme';
 import { randomUuid } from './app/uuid';
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     onWaiting: () => store.dispatch(updateWaiting()),
   });
   const routing = new RoutingWorkerFacade({ createEndpoint: createRoutingWorkerEndpoint });
+  const root = createRoot(container);
+  const installOffered = offerInstall(root);
   const booting = boot({
     store,
     prefs,
@@ -66,10 +69,18 @@ async function main(): Promise<void> {
     randomUUID: () => randomUuid(),
     routing,
     navData: { fetch: window.fetch.bind(window), store: dexieArtifactStore(new AirportDb()) },
+    signIn: {
+      fetch: window.fetch.bind(window),
+      navigate: (path) => window.location.assign(path),
+      // After the install page (if shown), which uses the same root.
+      connectionNeeded: async (reason) => {
+        await installOffered;
+        await showSignInConnectionScreen(root, reason);
+      },
+    },
   });
 
-  const root = createRoot(container);
-  await offerInstall(root);
+  await installOffered;
   try {
     await booting;
   } catch (error) {

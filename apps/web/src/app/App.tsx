@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { setOnline } from '../features/welcome/welcomeSlice';
 import type { AppRouter } from './routes';
 import { ServicesContext, type AppServices } from './services';
+import { SignedOutRedirect, useSignInRequired } from './SignedOutRedirect';
 import { themeFor } from './theme';
 
 /** Keeps welcome.online equal to navigator.onLine. */
@@ -29,10 +30,12 @@ function OnlineTracker() {
 function Themed({ router }: { router: AppRouter }) {
   const darkMode = useAppSelector((s) => s.settings.dark_mode);
   const theme = useMemo(() => themeFor(darkMode), [darkMode]);
+  const signInRequired = useSignInRequired();
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <OnlineTracker />
+      {signInRequired && <SignedOutRedirect />}
       <RouterProvider router={router} />
     </ThemeProvider>
   );

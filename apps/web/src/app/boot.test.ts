@@ -12,6 +12,8 @@ import type { RoutingEndpoint } from '../worker/endpoint';
 import { AirportDb } from '../db/airport';
 import { dexieArtifactStore } from '../features/navdata/artifactStore';
 import { NO_NAV_DATABASE_ON_SERVER } from '../features/navdata/texts';
+import type { ServerLoginProfile } from '../features/account/licence';
+import type { SignInGateDeps } from './signInGate';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -26,6 +28,41 @@ const serverConfig: ClientConfig = {
 
 function jsonFetch(body: unknown, status = 200): typeof fetch {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+const USER = { cust_id: 'cust_1', email: 'pilot@example.com', full_name: 'Pat Pilot' };
+const SERVER_PROFILE: ServerLoginProfile = {
+  code: 0,
+  trial: {
+    email_id: 'pilot@example.com',
+    cust_id: 'cust_1',
+    expires: '2099-01-01T00:00:00.000Z',
+    profile: { full_name: 'Pat Pilot', name: 'Pat Pilot', nickname: 'pat', pictureURL: '' },
+    purchase: null,
+  },
+  geoip: null,
+  uuid: '3b7c0c2e-0000-4000-8000-000000000001',
+};
+
+/** The server's sign-in answers: /auth/me signed in (200), signed out (401) or unreachable (fetch rejects). */
+function authFetch(me: 'signedIn' | 'signedOut' | 'offline' = 'signedIn') {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (me === 'offline') throw new TypeError('Failed to fetch');
+    const url = String(input);
+    if (url === '/auth/me') return me === 'signedIn' ? Response.json(USER) : Response.json({ error: 'Sign in first' }, { status: 401 });
+    if (url === '/api/account' && init?.method === 'POST') return Response.json(SERVER_PROFILE);
+    return new Response('not found', { status: 404 });
+  });
+}
+
+/** A sign-in gate with an injected fetch, a recorded navigation and a connection screen that never gets a Retry. */
+function gate(overrides: Partial<SignInGateDeps> = {}): SignInGateDeps & { navigate: ReturnType<typeof vi.fn>; connectionNeeded: ReturnType<typeof vi.fn> } {
+  return {
+    fetch: authFetch('signedIn'),
+    navigate: vi.fn(),
+    connectionNeeded: vi.fn(() => new Promise<void>(() => undefined)),
+    ...overrides,
+  } as SignInGateDeps & { navigate: ReturnType<typeof vi.fn>; connectionNeeded: ReturnType<typeof vi.fn> };
 }
 
 function deps(overrides: Partial<BootDeps> = {}): BootDeps {
@@ -44,6 +81,7 @@ function deps(overrides: Partial<BootDeps> = {}): BootDeps {
     routing: new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() }),
     // The server publishes no nav database.
     navData: { fetch: vi.fn(async () => new Response('not found', { status: 404 })), store: dexieArtifactStore(new AirportDb(`airport-boot-${Math.random()}`)) },
+    signIn: gate(),
     log: silent,
     ...overrides,
   };
@@ -105,6 +143,9 @@ describe('boot', () => {
     expect(state.config.source).toBe('fallback');
     expect(state.config.error).toBe('Failed to fetch');
     expect(state.config.config).toMatchObject({ version: '1.2.3', endpoints: { profileRest: `${ORIGIN}/api`, profileSocket: 'ws://127.0.0.1:8080/ws/profile' } });
+    // Signed in by /auth/me; the login is kept in the store for this page.
+    expect(state.account.status).toBe('signedIn');
+    expect(state.account.profile?.trial?.cust_id).toBe('cust_1');
   });
 
   it('logs a routing worker init time-out (12 s at boot) with the spec text and keeps going', async () => {
@@ -122,6 +163,136 @@ describe('boot', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('boot waits for a signed-in user (spec part 1 §4, §6)', () => {
+  const STORED = { code: 0, trial: { cust_id: 'cust_1', email_id: 'pilot@example.com' } };
+
+  it('goes on at once with a stored login, offline included, without asking the server', async () => {
+    const prefs = testPrefs();
+    await prefs.setProperty('login_profile', STORED);
+    const signIn = gate({ fetch: authFetch('offline') });
+    const d = deps({ prefs, signIn });
+    await boot(d);
+    expect(d.store.getState().boot.stage).toBe('done');
+    expect(signIn.fetch).not.toHaveBeenCalled();
+    expect(signIn.navigate).not.toHaveBeenCalled();
+    expect(signIn.connectionNeeded).not.toHaveBeenCalled();
+    expect(await prefs.getProperty('login_profile')).toEqual(STORED);
+    // The background refresh (the shell's useAccountAtStart) still asks later.
+    expect(d.store.getState().account.status).toBe('unknown');
+  });
+
+  it('without a stored login asks /auth/me; signed in: stores the login profile and goes on', async () => {
+    const prefs = testPrefs();
+    const signIn = gate();
+    const d = deps({ prefs, signIn });
+    const { routingInit } = await boot(d);
+    expect(signIn.fetch).toHaveBeenCalledWith('/auth/me', expect.objectContaining({ credentials: 'same-origin' }));
+    expect(signIn.fetch).toHaveBeenCalledWith('/api/account', expect.objectContaining({ method: 'POST', body: JSON.stringify({ cust_id: 'cust_1' }) }));
+    const state = d.store.getState();
+    expect(state.boot.stage).toBe('done');
+    expect(state.account.status).toBe('signedIn');
+    expect(state.account.user).toEqual(USER);
+    const stored = {
+      code: 0,
+      trial: {
+        email_id: 'pilot@example.com',
+        cust_id: 'cust_1',
+        expires: '2099-01-01T00:00:00.000Z',
+        profile: { full_name: 'Pat Pilot', name: 'Pat Pilot', nickname: 'pat', pictureURL: '' },
+      },
+      uuid: SERVER_PROFILE.uuid,
+    };
+    expect(state.account.profile).toEqual(stored);
+    expect(await prefs.getProperty('login_profile')).toEqual(stored);
+    await routingInit;
+    expect(d.store.getState().navData.worker).toBe('initialized');
+  });
+
+  it('a stored login without a customer counts as none', async () => {
+    const prefs = testPrefs();
+    await prefs.setProperty('login_profile', { code: 0, trial: {} });
+    const signIn = gate();
+    await boot(deps({ prefs, signIn }));
+    expect(signIn.fetch).toHaveBeenCalledWith('/auth/me', expect.anything());
+    expect((await prefs.getProperty('login_profile'))?.trial?.cust_id).toBe('cust_1');
+  });
+
+  it('signed out (401): sends the browser to /auth/login and starts neither the routing worker nor the service worker', async () => {
+    const signIn = gate({ fetch: authFetch('signedOut') });
+    const start = vi.fn(async () => ({ state: 'ready' as const }));
+    const routing = new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() });
+    const init = vi.spyOn(routing, 'init');
+    const d = deps({ signIn, routing, serviceWorker: { ...createServiceWorkerController({ enabled: false, version: '1', onWaiting: () => undefined, log: silent }), start } });
+    let settled = false;
+    void boot(d).finally(() => (settled = true));
+    await vi.waitFor(() => expect(signIn.navigate).toHaveBeenCalledWith('/auth/login'));
+    expect(signIn.navigate).toHaveBeenCalledTimes(1);
+    expect(signIn.fetch).not.toHaveBeenCalledWith('/api/account', expect.anything());
+    expect(d.store.getState().boot.stage).toBe('idb_init');
+    expect(init).not.toHaveBeenCalled();
+    expect(start).not.toHaveBeenCalled();
+    expect(settled).toBe(false);
+  });
+
+  it('no server and no stored login: shows the connection screen, and Retry asks again', async () => {
+    let online = false;
+    const server = authFetch('signedIn');
+    const fetchFn = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+      online ? server(input, init) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    let retry: () => void = () => undefined;
+    const connectionNeeded = vi.fn(() => new Promise<void>((resolve) => (retry = resolve)));
+    const signIn = gate({ fetch: fetchFn, connectionNeeded });
+    const d = deps({ signIn });
+    const booting = boot(d);
+    await vi.waitFor(() => expect(connectionNeeded).toHaveBeenCalledTimes(1));
+    expect(connectionNeeded).toHaveBeenCalledWith('Failed to fetch');
+    expect(d.store.getState().boot.stage).toBe('idb_init');
+    // Retry while still offline: the screen again.
+    retry();
+    await vi.waitFor(() => expect(connectionNeeded).toHaveBeenCalledTimes(2));
+    online = true;
+    retry();
+    await booting;
+    expect(d.store.getState().boot.stage).toBe('done');
+    expect(d.store.getState().account.status).toBe('signedIn');
+    expect(signIn.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a server error on /auth/me is shown the same way (no redirect)', async () => {
+    const connectionNeeded = vi.fn(() => new Promise<void>(() => undefined));
+    const signIn = gate({ fetch: vi.fn(async () => new Response('down', { status: 502 })), connectionNeeded });
+    void boot(deps({ signIn }));
+    await vi.waitFor(() => expect(connectionNeeded).toHaveBeenCalledWith('/auth/me answered 502'));
+    expect(signIn.navigate).not.toHaveBeenCalled();
+  });
+
+  it('goes on signed out when the server configuration does not require sign-in (open kiosk)', async () => {
+    const signIn = gate({ fetch: authFetch('signedOut') });
+    const d = deps({
+      signIn,
+      loadConfig: () => loadClientConfig({ fetch: jsonFetch({ ...serverConfig, requireSignIn: false }), origin: ORIGIN, appVersion: '1.2.3' }),
+    });
+    await boot(d);
+    expect(d.store.getState().boot.stage).toBe('done');
+    expect(d.store.getState().config.config?.requireSignIn).toBe(false);
+    expect(signIn.fetch).not.toHaveBeenCalled();
+    expect(signIn.navigate).not.toHaveBeenCalled();
+  });
+
+  it('signed in but the login profile cannot be read: goes on and leaves the status to the background refresh', async () => {
+    const prefs = testPrefs();
+    const fetchFn = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/auth/me' ? Response.json(USER) : new Response('down', { status: 503 }),
+    );
+    const d = deps({ prefs, signIn: gate({ fetch: fetchFn }) });
+    await boot(d);
+    expect(d.store.getState().boot.stage).toBe('done');
+    expect(d.store.getState().account.status).toBe('unknown');
+    expect(await prefs.getProperty('login_profile')).toBeUndefined();
   });
 });
 

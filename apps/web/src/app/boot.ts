@@ -12,6 +12,7 @@ import { ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS, type RoutingWorkerFacade } from '.
 import { navDataFailed, routingWorkerState } from '../features/navdata/navDataSlice';
 import type { NavDataLoaderDeps, NavDataOutcome } from '../features/navdata/loader';
 import { signalSettled } from '../store/readinessSlice';
+import { waitForSignIn, type SignInGateDeps } from './signInGate';
 
 /** Persistent storage the app asks for: about 4 GB (spec part 1 §4, part 2 §9). */
 export const STORAGE_REQUEST_BYTES = 4_194_304_000;
@@ -34,6 +35,8 @@ export interface BootDeps {
   routing: RoutingWorkerFacade;
   /** Where the airport database comes from and is kept (features/navdata/loader.ts). */
   navData: Pick<NavDataLoaderDeps, 'fetch' | 'store' | 'region' | 'readableFormat' | 'limits'>;
+  /** The sign-in wait (signInGate.ts): fetch for /auth/me, the full navigation to login, the connection screen. */
+  signIn: SignInGateDeps;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
 }
 
@@ -62,8 +65,13 @@ function delay(ms: number): Promise<void> {
  * service worker is registered here and settles its readiness signal in the background; the root view
  * mounts when this resolves.
  *
- * The routing worker is created at the start, so its module loads while the stages run (12 s limit;
- * a time-out is logged with the spec's text and recorded as a boot warning). Once the configuration
+ * Right after the prefs database is open (idb_init) boot waits for a signed-in user (signInGate.ts):
+ * a stored login goes on at once; else `/auth/me` decides (signed in: go on; signed out: the page goes
+ * to the hosted login and boot never resolves; no server: a Retry screen), unless the server's
+ * configuration says sign-in is not required. Only then are the routing worker (12 s limit; a
+ * time-out is logged with the spec's text and recorded as a boot warning) and, at the end, the
+ * service worker started (spec part 1 §4: boot waits for a signed-in user, registers the service
+ * worker, then initialises the routing worker). Once the configuration
  * is known the airport database load starts in the background: it waits for the worker (30 s),
  * shows its progress on the loading screen and settles the navDb signal (features/navdata).
  */
@@ -83,13 +91,6 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   stage('start');
   const configRequest = deps.loadConfig();
   deps.routing.onStateChange((state) => store.dispatch(routingWorkerState(state)));
-  const routingInit = deps.routing.init({ timeoutMs: ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS }).then(
-    () => log.info('[boot] routing worker initialized'),
-    (error: unknown) => {
-      log.error('[boot] routing worker', error);
-      store.dispatch(bootWarning(`routing worker: ${message(error)}`));
-    },
-  );
 
   if (deps.fontsReady) await Promise.race([deps.fontsReady.catch(() => undefined), delay(FONT_WAIT_MS)]);
   stage('font');
@@ -102,6 +103,16 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
     warn('IndexedDB prefs could not be opened; preferences will not be kept', error);
   }
   stage('idb_init');
+
+  // Signed-in users access the app; signed-out users are sent to login (spec part 1 §4, §6).
+  await waitForSignIn({ dispatch: store.dispatch, prefs, prefsOpen, config: configRequest, gate: deps.signIn, log });
+  const routingInit = deps.routing.init({ timeoutMs: ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS }).then(
+    () => log.info('[boot] routing worker initialized'),
+    (error: unknown) => {
+      log.error('[boot] routing worker', error);
+      store.dispatch(bootWarning(`routing worker: ${message(error)}`));
+    },
+  );
 
   if (prefsOpen) {
     try {

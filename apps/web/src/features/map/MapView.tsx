@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Map as MapLibreMap, setWorkerCount, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import { Map as MapLibreMap, prewarm, setWorkerCount, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import Button from '@mui/material/Button';
@@ -31,6 +31,9 @@ import { mapSync } from './mapSync';
 setWorkerUrl(workerUrl);
 // Two tile workers: enough for the basemap and GeoJSON layers, and quicker to start than one per core.
 setWorkerCount(2);
+// The module loads as the shell's code runs (MapHost), before the boot stages end: start the tile
+// workers now, so their script is fetched and compiled by the time the first map is created.
+prewarm();
 
 export interface MapViewProps {
   /** Map view id (1 or 2). */

@@ -31,6 +31,18 @@ export const routeSlice = createSlice({
     routeSet(state, action: PayloadAction<Route>) {
       state.current = action.payload;
     },
+    /**
+     * The stored route as a sync left it (another device's, or the server's copy of this one). The
+     * same record (ts and route string) keeps what is on screen, which may be analysed already;
+     * another record becomes current and is analysed again (stored routes may be unanalysed).
+     */
+    routeSynced(state, action: PayloadAction<Route>) {
+      const incoming = action.payload;
+      if (state.current && state.current.ts === incoming.ts && state.current.final_string === incoming.final_string) return;
+      state.current = incoming;
+      state.lastAnalysisKey = null;
+      state.analyzing = false;
+    },
     /** The clear button: no route. */
     routeCleared(state) {
       state.current = null;
@@ -64,5 +76,5 @@ export const routeSlice = createSlice({
   },
 });
 
-export const { routeSet, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected, profileChanged } =
+export const { routeSet, routeSynced, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected, profileChanged } =
   routeSlice.actions;

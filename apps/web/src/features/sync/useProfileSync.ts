@@ -5,7 +5,7 @@ import type { SyncObject } from '@clearway/protocol';
 import { PrefsDb, type LoginProfile } from '../../db/prefs';
 import { useServices } from '../../app/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { routeCleared, routeSet } from '../route/routeSlice';
+import { routeCleared, routeSynced } from '../route/routeSlice';
 import { profileLoaded } from '../profile/profileSlice';
 import { toProfile } from '../profile/profileStore';
 import type { AppDispatch } from '../../store';
@@ -23,7 +23,7 @@ export function custIdOf(profile: LoginProfile | undefined | null): string | nul
 }
 
 function applySingleton(dispatch: AppDispatch, table: 'route' | 'profile', value: SyncObject | undefined): void {
-  if (table === 'route') dispatch(value ? routeSet(value as unknown as Route) : routeCleared());
+  if (table === 'route') dispatch(value ? routeSynced(value as unknown as Route) : routeCleared());
   else if (value) dispatch(profileLoaded(toProfile(value)));
 }
 
