@@ -14,6 +14,7 @@ import { pageForPath } from './pages';
 import { TopBar } from './TopBar';
 import { topBarHeight } from './topBarHeight';
 import { useWindowSize } from './useWindowSize';
+import { useVersionPoll } from './versionPoll';
 
 /** The main app shell: top bar, menu and settings drawers, the map host and the current page. */
 export function Shell() {
@@ -30,6 +31,8 @@ export function Shell() {
   useProfileSync();
   // Who is signed in and the login profile, once per page load; nothing waits for it.
   useAccountAtStart();
+  // The server's version is polled too (the realtime channel only reaches signed-in devices).
+  useVersionPoll();
 
   useEffect(() => {
     if (!import.meta.env.PROD) return;
