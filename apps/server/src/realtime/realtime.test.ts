@@ -79,7 +79,8 @@ describe('profile socket heartbeat', () => {
     const hub = new InProcessHub();
     const sessions = new TestSessions();
     const alice = sessions.signIn('session-alice', 'cust_1');
-    const server = await startSyncServer({ dir, hub, sessions, pingIntervalMs: 50 });
+    // 250 ms between pings: the answering socket's pong (same process) arrives in time on a busy CI machine.
+    const server = await startSyncServer({ dir, hub, sessions, pingIntervalMs: 250 });
     try {
       const answering = await openProfileSocket(server.origin, { cust_id: 'cust_1', uuid: 'phone' }, alice);
       const silent = await openProfileSocket(server.origin, { cust_id: 'cust_1', uuid: 'tablet' }, alice, { autoPong: false });

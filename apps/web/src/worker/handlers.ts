@@ -1,4 +1,5 @@
-import { openNavDb, type NavDb } from '@clearway/navdb';
+import { openNavDb, type Airport, type Fix, type NavDb, type Navaid } from '@clearway/navdb';
+import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures';
 import { createEngineHandlers } from './engineHandlers';
 import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
 
@@ -46,6 +47,15 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     search: ({ query, limit }) => loaded().search(query, limit === undefined ? undefined : { limit }),
     inBounds: ({ kind, bounds }) => loaded().inBounds(kind, bounds),
     airwaysInBounds: ({ bounds }) => loaded().airwaySegmentsInBounds(bounds),
+    mapLayers: ({ bounds, zoom, fixes, airways }) => {
+      const nav = loaded();
+      return {
+        airports: airportFeatures(airportsShownAt(nav.inBounds('airport', bounds) as Airport[], zoom)),
+        navaids: navaidFeatures(nav.inBounds('navaid', bounds) as Navaid[]),
+        fixes: fixFeatures(fixes ? (nav.inBounds('fix', bounds) as Fix[]) : []),
+        airways: airwayFeatures(airways ? nav.airwaySegmentsInBounds(bounds) : []),
+      };
+    },
     nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
     airport: ({ code }) => loaded().airport(code),

@@ -13,6 +13,7 @@ import type {
   SearchHit,
   WaypointMatch,
 } from '@clearway/navdb';
+import type { FeatureCollection } from 'geojson';
 import { ENGINE_METHODS, type EngineMethods } from './engineMessages';
 
 /**
@@ -38,6 +39,13 @@ export interface RoutingMethods extends EngineMethods {
   inBounds: { params: { kind: 'airport' | 'navaid' | 'fix'; bounds: Bounds }; result: (Airport | Navaid | Fix)[] };
   /** Airway segments crossing a box, for the map's Victor / T and Jet / Q layers. */
   airwaysInBounds: { params: { bounds: Bounds }; result: AirwaySegment[] };
+  /**
+   * The map's aviation layers for a box, as GeoJSON with only the properties the style reads
+   * (features/map/mapStyle.ts): built here, so the page gets small features (about 150 bytes each)
+   * instead of full records (about 750 bytes per airport) to copy across the boundary. Airports are
+   * decluttered below worker/mapFeatures.ts ALL_AIRPORTS_MIN_ZOOM.
+   */
+  mapLayers: { params: { bounds: Bounds; zoom: number; fixes: boolean; airways: boolean }; result: MapLayers };
   nearestAirports: { params: { point: LatLon; count: number }; result: { airport: Airport; distanceNm: number }[] };
   procedures: { params: { airportId: string; kind?: ProcedureKind }; result: Procedure[] };
   /** An airport's full record (runways, ends, frequencies) by id, FAA or ICAO code; null when unknown. */
@@ -47,6 +55,14 @@ export interface RoutingMethods extends EngineMethods {
 export type RoutingMethod = keyof RoutingMethods;
 export type RoutingParams<M extends RoutingMethod> = RoutingMethods[M]['params'];
 export type RoutingResult<M extends RoutingMethod> = RoutingMethods[M]['result'];
+
+/** The map's aviation sources as GeoJSON (`mapLayers`). */
+export interface MapLayers {
+  airports: FeatureCollection;
+  navaids: FeatureCollection;
+  fixes: FeatureCollection;
+  airways: FeatureCollection;
+}
 
 export interface RoutingStatus {
   loaded: boolean;
@@ -63,6 +79,7 @@ export const ROUTING_METHODS = [
   'search',
   'inBounds',
   'airwaysInBounds',
+  'mapLayers',
   'nearestAirports',
   'procedures',
   'airport',

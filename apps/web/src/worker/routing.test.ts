@@ -61,6 +61,18 @@ describe('the routing message map through the direct adapter', () => {
     const airways = await routing.call('airwaysInBounds', { bounds: { west: -122.1, south: 37.5, east: -121.95, north: 37.7 } });
     expect(airways.map((s) => `${s.airwayId} ${s.kind} ${s.from.ident}-${s.to.ident}`)).toEqual(['V334 V OAK-SUNOL']);
     expect(await routing.call('airwaysInBounds', { bounds: { west: -100, south: 30, east: -99, north: 31 } })).toEqual([]);
+    // The map's sources as lean GeoJSON: only what the style reads; fixes and airways only when asked.
+    const box = { west: -122.3, south: 37.5, east: -121.8, north: 37.8 };
+    const layers = await routing.call('mapLayers', { bounds: box, zoom: 9, fixes: true, airways: true });
+    const hwd = layers.airports.features.find((f) => f.properties?.['id'] === 'HWD');
+    expect(hwd).toMatchObject({ geometry: { type: 'Point' }, properties: { id: 'HWD', towered: expect.any(Boolean), surface: expect.stringMatching(/^[HSW]$/) } });
+    expect(Object.keys(hwd?.properties ?? {}).sort()).toEqual(['id', 'name', 'surface', 'towered', 'type']);
+    expect(layers.fixes.features.map((f) => f.properties?.['id'])).toContain('SUNOL');
+    expect(layers.airways.features.map((f) => f.properties?.['id'])).toContain('V334');
+    const far = await routing.call('mapLayers', { bounds: box, zoom: 9, fixes: false, airways: false });
+    expect(far.airports.features.length).toBe(layers.airports.features.length);
+    expect(far.fixes.features).toEqual([]);
+    expect(far.airways.features).toEqual([]);
     const nearest = await routing.call('nearestAirports', { point: { latDeg: 37.72, lonDeg: -122.22 }, count: 1 });
     expect(nearest[0]?.airport.id).toBe('OAK');
     expect(nearest[0]?.distanceNm).toBeLessThan(1);

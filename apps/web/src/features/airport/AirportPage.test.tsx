@@ -94,8 +94,11 @@ describe('AirportPage', () => {
     await screen.findByTestId('airport-name');
     await screen.findByRole('button', { name: 'Add to favorites' });
     // The airport's favourites key is its summary code, the one the recents list got on opening.
-    const code = (await prefs.recent_airports.toArray())[0]?.code;
-    expect(code).toBeTruthy();
+    let code: string | undefined;
+    await waitFor(async () => {
+      code = (await prefs.recent_airports.toArray())[0]?.code;
+      expect(code).toBeTruthy();
+    });
     // What the sync client does with another device's favourite: write the row, then announce the table.
     await setFavoriteAirport(prefs, code!, true);
     expect(screen.queryByRole('button', { name: 'Remove from favorites' })).toBeNull();

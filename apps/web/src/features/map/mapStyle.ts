@@ -1,6 +1,6 @@
 import type { LayerSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { Feature, FeatureCollection, GeoJsonProperties, Point } from 'geojson';
-import type { Airport, AirwaySegment, Fix, Navaid, RunwayInfo } from '@clearway/navdb';
+import type { RunwayInfo } from '@clearway/navdb';
 
 /**
  * The map's style (no outside service): the server's vector basemap (`/tiles/basemap`, layers land,
@@ -311,48 +311,9 @@ function point(lon: number, lat: number, properties: GeoJsonProperties): Feature
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
 }
 
-/** Airports as map features: id, name, towered, surface class (H, S, W). */
-export function airportFeatures(airports: readonly Airport[]): FeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: airports
-      .filter((airport) => airport.type !== 'closed')
-      .map((airport) => point(airport.lonDeg, airport.latDeg, {
-        id: airport.id,
-        name: airport.name,
-        type: airport.type,
-        towered: airport.towered === true,
-        surface: airport.type === 'seaplane_base' ? 'W' : airport.longestRunwaySurface ?? 'S',
-      })),
-  };
-}
-
-/** Navaids with their symbol family: VOR (VOR, VORTAC, VOR-DME, TACAN) or NDB (NDB, NDB-DME); plain DMEs are skipped. */
-export function navaidFeatures(navaids: readonly Navaid[]): FeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: navaids.flatMap((navaid) => {
-      const family = navaid.type.startsWith('NDB') ? 'NDB' : ['VOR', 'VORTAC', 'VOR-DME', 'TACAN'].includes(navaid.type) ? 'VOR' : null;
-      return family ? [point(navaid.lonDeg, navaid.latDeg, { id: navaid.id, name: navaid.name, type: navaid.type, family })] : [];
-    }),
-  };
-}
-
-export function fixFeatures(fixes: readonly Fix[]): FeatureCollection {
-  return { type: 'FeatureCollection', features: fixes.map((fix) => point(fix.lonDeg, fix.latDeg, { id: fix.id, type: 'FIX' })) };
-}
-
-/** Airway segments as lines: V and T routes are low, J and Q high; others (e.g. A, R colour routes) low. */
-export function airwayFeatures(segments: readonly AirwaySegment[]): FeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: segments.map((segment) => ({
-      type: 'Feature',
-      geometry: { type: 'LineString', coordinates: [[segment.from.lonDeg, segment.from.latDeg], [segment.to.lonDeg, segment.to.latDeg]] },
-      properties: { id: segment.airwayId, kind: segment.kind, level: segment.kind === 'J' || segment.kind === 'Q' ? 'high' : 'low' },
-    })),
-  };
-}
+// The aviation point and airway features are built in the routing worker (mapLayers) by the same
+// functions; re-exported here for the style's tests and callers.
+export { airportFeatures, airwayFeatures, fixFeatures, navaidFeatures } from '../../worker/mapFeatures';
 
 /** Runway centre lines of airports (getRunwayInfo paths), in the airport's chart colour. */
 export function runwayFeatures(infos: readonly RunwayInfo[]): FeatureCollection {

@@ -1,7 +1,7 @@
 // The fifth-device refusal end to end in the app: the real sync client and shell against the in-process
 // sync server (real merge core, the server's refusal) and the fake account server for the device list.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpointsForOrigin, type ClientConfig } from '@clearway/protocol';
 import { renderApp, testPrefs } from '../../test/renderApp';
 import { makeStore } from '../../store';
@@ -11,6 +11,8 @@ import { toStoredProfile } from '../account/licence';
 import { FakeSyncServer } from './fakeSyncServer';
 
 afterEach(() => {
+  // Unmount first: the sync session stops before the fake fetch and socket are taken away.
+  cleanup();
   vi.unstubAllGlobals();
 });
 

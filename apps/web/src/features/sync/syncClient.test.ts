@@ -208,6 +208,26 @@ describe('SyncClient against the real merge core', () => {
   });
 });
 
+describe('stop', () => {
+  it('abandons a call in flight, sends nothing more and reports no error', async () => {
+    const server = new FakeSyncServer(now);
+    const a = device(server, 'device-a');
+    server.gate = new Promise<void>(() => undefined);
+    await setFavoriteAirport(a.db, 'KHWD', true, clock);
+    const running = a.client.syncAll(true);
+    while (server.inFlight === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    a.client.stop();
+    // Without the abort this would wait for a reply that never comes (the gate stays shut).
+    await running;
+    expect(server.inFlight).toBe(0);
+    expect(server.maxInFlight).toBe(1);
+    // The abandoned call was the first table's; no other table was asked.
+    expect(server.requests).toEqual([]);
+    expect(a.errors).toEqual([]);
+    expect(await a.db.getProperty('sync_ts')).toBeUndefined();
+  });
+});
+
 describe('the device limit', () => {
   it('stops a fifth device at the first refusal, reports the server text, and resumes when a place is freed', async () => {
     const server = new FakeSyncServer(now);

@@ -80,6 +80,8 @@ export class SyncClient {
   private running: Promise<void> | null = null;
   private readonly queued = new Set<SyncTable>();
   private stopped = false;
+  /** Calls in flight, abandoned by stop(). */
+  private readonly inflight = new Set<AbortController>();
   private refusal: DeviceLimitRefusal | null = null;
 
   constructor(options: SyncClientOptions) {
@@ -121,10 +123,14 @@ export class SyncClient {
     return (this.running ?? Promise.resolve()).then(() => this.syncAll(false));
   }
 
-  /** No further syncs; a sync in flight finishes but nothing queued runs. */
+  /**
+   * No further syncs (sign-out, unmount): nothing queued runs, no further call is sent, and a call in
+   * flight is abandoned (a record it sent is kept by the server and comes back on the next sync).
+   */
   stop(): void {
     this.stopped = true;
     this.queued.clear();
+    for (const controller of this.inflight) controller.abort();
   }
 
   private requestMany(tables: readonly SyncTable[], initial: boolean): Promise<void> {
@@ -149,6 +155,7 @@ export class SyncClient {
         try {
           await this.syncTable(table, timeout);
         } catch (error) {
+          if (this.stopped) return;
           if (error instanceof DeviceLimitError) {
             // Every further call would be refused the same way: stop until the device list changes.
             this.refusal = error.refusal;
@@ -175,6 +182,7 @@ export class SyncClient {
     let changed = false;
     for (;;) {
       const rows = await this.readRows(table);
+      if (this.stopped) return;
       const prepared = prepareSyncRequest(table, rows, syncTs[table], { exclude });
       const reply = await this.post(
         { cust_id: this.options.custId, uuid: this.options.uuid, since: prepared.since, key: table, sync_objects: prepared.sync_objects },
@@ -198,6 +206,7 @@ export class SyncClient {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    this.inflight.add(controller);
     try {
       const response = await this.options.fetch(`${this.options.endpoint}/sync_profile`, {
         method: 'POST',
@@ -222,6 +231,7 @@ export class SyncClient {
       throw error;
     } finally {
       clear(timer);
+      this.inflight.delete(controller);
     }
   }
 
