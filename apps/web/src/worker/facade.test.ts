@@ -105,18 +105,17 @@ describe('RoutingWorkerFacade', () => {
     expect(facade.state).toBe('initialized');
   });
 
-  it('waitUntilInitialized polls every 500 ms and resolves at the first poll after init', async () => {
+  it('waitUntilInitialized resolves as soon as the worker is initialised, not at the next 500 ms check', async () => {
     const worker = controlledEndpoint();
     const facade = new RoutingWorkerFacade({ createEndpoint: () => worker.endpoint });
     const wait = track(facade.waitUntilInitialized());
     void facade.init();
     worker.ready();
     await vi.advanceTimersByTimeAsync(1_200);
+    expect(wait.settled).toBe(false);
     worker.answer();
     await vi.advanceTimersByTimeAsync(1);
     expect(facade.state).toBe('initialized');
-    expect(wait.settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(299);
     expect(wait).toEqual({ settled: true, error: null });
   });
 

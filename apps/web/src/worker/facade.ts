@@ -125,8 +125,9 @@ export class RoutingWorkerFacade {
   }
 
   /**
-   * Resolves once the facade is initialised, checking every 500 ms; rejects with the spec's text
-   * after 30 s (spec part 1 §4 "Start-up"), or with an AbortError when `signal` aborts.
+   * Resolves once the facade is initialised: at once when it becomes so (its state change), else at
+   * the 500 ms checks; rejects with the spec's text after 30 s (spec part 1 §4 "Start-up"), or with
+   * an AbortError when `signal` aborts.
    */
   waitUntilInitialized({ timeoutMs = ROUTING_READY_WAIT_MS, pollMs = ROUTING_READY_POLL_MS, signal }: WaitOptions = {}): Promise<void> {
     if (this.initialized) return Promise.resolve();
@@ -135,8 +136,14 @@ export class RoutingWorkerFacade {
       let waited = 0;
       const stop = () => {
         clearInterval(poll);
+        unsubscribe();
         signal?.removeEventListener('abort', onAbort);
       };
+      const unsubscribe = this.onStateChange((state) => {
+        if (state !== 'initialized') return;
+        stop();
+        resolve();
+      });
       const onAbort = () => {
         stop();
         reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
