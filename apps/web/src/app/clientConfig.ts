@@ -23,6 +23,8 @@ export interface LoadConfigOptions {
   appVersion: string;
   /** Give up on the request after this many ms (the service worker answers from cache first when offline). */
   timeoutMs?: number;
+  /** The request's HTTP cache mode ('no-store' for the version poll). */
+  cache?: RequestCache;
 }
 
 /** The configuration used when the server's cannot be had: every endpoint on this origin. */
@@ -41,11 +43,11 @@ export function fallbackClientConfig(origin: string, appVersion: string): Client
  * GET /api/config and validate it. Offline, the service worker's NetworkFirst route answers from its
  * cache; if that fails too, start with the fallback configuration derived from the origin.
  */
-export async function loadClientConfig({ fetch, origin, appVersion, timeoutMs = 8000 }: LoadConfigOptions): Promise<LoadedConfig> {
+export async function loadClientConfig({ fetch, origin, appVersion, timeoutMs = 8000, cache }: LoadConfigOptions): Promise<LoadedConfig> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(CLIENT_CONFIG_PATH, { signal: controller.signal, headers: { accept: 'application/json' } });
+    const response = await fetch(CLIENT_CONFIG_PATH, { signal: controller.signal, headers: { accept: 'application/json' }, ...(cache ? { cache } : {}) });
     if (!response.ok) throw new Error(`${CLIENT_CONFIG_PATH} answered ${response.status}`);
     const parsed = clientConfigSchema.safeParse(await response.json());
     if (!parsed.success) {

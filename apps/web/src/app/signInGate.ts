@@ -2,9 +2,9 @@
 // signed-out users are sent to login"). Used by boot.ts right after the prefs database is open.
 import type { PrefsDb } from '../db/prefs';
 import type { AppDispatch } from '../store';
-import { LOGIN_PATH } from '../features/account/authClient';
+import { fetchAccount, fetchMe, LOGIN_PATH } from '../features/account/authClient';
 import { loginProfileLoaded, signedIn } from '../features/account/accountSlice';
-import { toStoredProfile, type AuthUser, type ServerLoginProfile } from '../features/account/licence';
+import { toStoredProfile, type AuthUser } from '../features/account/licence';
 import { applyServerProfile } from '../features/account/session';
 import type { LoadedConfig } from './clientConfig';
 
@@ -46,26 +46,6 @@ export interface WaitForSignInOptions {
   log?: Pick<Console, 'info' | 'warn'>;
 }
 
-/** Signed in or not, as `GET /auth/me` says; throws when the server cannot be reached or answers an error. */
-async function askWhoIsSignedIn(fetchFn: typeof fetch): Promise<AuthUser | null> {
-  const reply = await fetchFn('/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
-  if (reply.status === 401) return null;
-  if (!reply.ok) throw new Error(`/auth/me answered ${reply.status}`);
-  return (await reply.json()) as AuthUser;
-}
-
-/** The login profile (`POST /api/account`, spec part 1 §3). */
-async function askAccount(fetchFn: typeof fetch, custId: string): Promise<ServerLoginProfile> {
-  const reply = await fetchFn('/api/account', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ cust_id: custId }),
-  });
-  if (!reply.ok) throw new Error(`/api/account answered ${reply.status}`);
-  return (await reply.json()) as ServerLoginProfile;
-}
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -100,7 +80,7 @@ export async function waitForSignIn(options: WaitForSignInOptions): Promise<Sign
   for (;;) {
     let user: AuthUser | null;
     try {
-      user = await askWhoIsSignedIn(gate.fetch);
+      user = await fetchMe(gate.fetch);
     } catch (error) {
       const reason = message(error);
       log.warn(`[boot] sign-in could not be checked: ${reason}`);
@@ -113,7 +93,7 @@ export async function waitForSignIn(options: WaitForSignInOptions): Promise<Sign
       return forever();
     }
     try {
-      const profile = await askAccount(gate.fetch, user.cust_id);
+      const profile = await fetchAccount(user.cust_id, gate.fetch);
       dispatch(signedIn(user));
       // Without a prefs database (blocked IndexedDB) the login lives in the store for this page only.
       if (prefsOpen) await applyServerProfile(dispatch, prefs, profile, stored ?? null, now());

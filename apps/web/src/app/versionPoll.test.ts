@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpointsForOrigin } from '@clearway/protocol';
 import { startVersionPoll } from './versionPoll';
+// Loaded here so the poll's on-demand import of it is settled at once under fake timers.
+import './clientConfig';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 function configReply(version: string): Response {
-  return new Response(JSON.stringify({ env: 'localhost', version, dataChannel: 'dev', remoteLogging: false, endpoints: {} }), { status: 200 });
+  return new Response(JSON.stringify({ env: 'localhost', version, dataChannel: 'dev', remoteLogging: false, endpoints: endpointsForOrigin('http://127.0.0.1:8080') }), { status: 200 });
 }
 
 const quiet = { info: vi.fn(), warn: vi.fn() };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { CLIENT_CONFIG_PATH } from '@clearway/protocol';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { configLoaded } from '../store/configSlice';
+import { requestServiceWorkerUpdate } from '../sw/register';
 import type { ClientConfig } from '@clearway/protocol';
 
 /** How often the server's version is asked while the app runs (spec part 1 §7: "The version is also polled"). */
@@ -22,8 +22,9 @@ export interface VersionPollOptions {
 
 /**
  * Polls `GET /api/config` every `intervalMs`, when the browser comes back online and when the page
- * becomes visible again, and calls `onNewVersion` once per new server version. Failures are quiet
- * (offline, server restarting); the realtime channel's `new_app_version` message is the fast path.
+ * becomes visible again, and calls `onNewVersion` once per new server version. The reply is checked
+ * like the start-up configuration; failures are quiet (offline, server restarting, a malformed
+ * reply); the realtime channel's `new_app_version` message is the fast path.
  * Returns a stop function.
  */
 export function startVersionPoll({ fetch: fetchFn, knownVersion, onNewVersion, intervalMs = VERSION_POLL_MS, events, isOnline = () => true, log = console }: VersionPollOptions): () => void {
@@ -34,15 +35,13 @@ export function startVersionPoll({ fetch: fetchFn, knownVersion, onNewVersion, i
     if (running || stopped || !isOnline()) return;
     running = true;
     try {
-      const reply = await fetchFn(CLIENT_CONFIG_PATH, { cache: 'no-store', headers: { accept: 'application/json' } });
-      if (!reply.ok) return;
-      const config = (await reply.json()) as ClientConfig;
-      if (stopped || typeof config?.version !== 'string' || config.version === known) return;
-      log.info(`[version] the server runs ${config.version} (this app knew ${known})`);
-      known = config.version;
-      onNewVersion(config);
-    } catch {
-      // Offline or the server is restarting: the next poll asks again.
+      // The same validated read as at start (zod, in its own chunk); a failed read falls back, which is ignored here.
+      const { loadClientConfig } = await import('./clientConfig');
+      const loaded = await loadClientConfig({ fetch: fetchFn, origin: window.location.origin, appVersion: known, cache: 'no-store' });
+      if (stopped || loaded.source !== 'server' || loaded.config.version === known) return;
+      log.info(`[version] the server runs ${loaded.config.version} (this app knew ${known})`);
+      known = loaded.config.version;
+      onNewVersion(loaded.config);
     } finally {
       running = false;
     }
@@ -77,7 +76,7 @@ export function useVersionPoll(): void {
       onNewVersion: (config) => {
         dispatch(configLoaded({ config, source: 'server' }));
         // The service worker fetches the new build; a waiting worker shows the restart prompt.
-        void navigator.serviceWorker?.getRegistration().then((registration) => registration?.update()).catch(() => undefined);
+        requestServiceWorkerUpdate();
       },
     });
   }, [dispatch, known, source]);

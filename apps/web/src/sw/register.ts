@@ -36,6 +36,18 @@ export const SW_SCOPE = '/';
 /** Paths the worker caches at run time (vite.config.ts runtimeCaching): CLIENT_CONFIG_PATH. */
 export const RUNTIME_CACHED_PATHS: readonly string[] = ['/api/config'];
 
+/**
+ * Asks the registered service worker to check for a new build now (a newer server version was seen:
+ * the realtime channel's new_app_version or the version poll). A waiting worker then shows the
+ * restart prompt the usual way. Quiet without a service worker.
+ */
+export function requestServiceWorkerUpdate(): void {
+  void navigator.serviceWorker
+    ?.getRegistration()
+    .then((registration) => registration?.update())
+    .catch(() => undefined);
+}
+
 export function serviceWorkerUrl(version: string): string {
   return `/sw.js?v=${encodeURIComponent(version)}`;
 }

@@ -17,33 +17,44 @@ export class ApiError extends Error {
   }
 }
 
-/** POSTs JSON and returns the parsed reply; non-2xx throws ApiError with the server's `error`. */
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
-  const reply = await fetch(path, {
+/** An error reply as ApiError: the server's `error` text when its body gives one, else '{path} answered {status}'. */
+export function apiErrorOf(path: string, status: number, body: unknown): ApiError {
+  const text = (body as { error?: unknown } | null)?.error;
+  return new ApiError(status, typeof text === 'string' ? text : `${path} answered ${status}`, body);
+}
+
+/** ApiError for a non-2xx reply whose body has not been read yet. */
+export async function apiErrorFrom(reply: Response, path: string): Promise<ApiError> {
+  return apiErrorOf(path, reply.status, await reply.json().catch(() => null));
+}
+
+/**
+ * POSTs JSON and returns the parsed reply; non-2xx throws ApiError with the server's `error`.
+ * `fetchFn` is the global fetch unless a caller (boot's sign-in wait) injects its own.
+ */
+export async function postJson<T>(path: string, body: unknown, fetchFn: typeof fetch = globalThis.fetch): Promise<T> {
+  const reply = await fetchFn(path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
   });
   const parsed: unknown = await reply.json().catch(() => null);
-  if (!reply.ok) {
-    const text = (parsed as { error?: unknown } | null)?.error;
-    throw new ApiError(reply.status, typeof text === 'string' ? text : `${path} answered ${reply.status}`, parsed);
-  }
+  if (!reply.ok) throw apiErrorOf(path, reply.status, parsed);
   return parsed as T;
 }
 
-/** The signed-in user, or null when the server says 401. Network failures throw. */
-export async function fetchMe(): Promise<AuthUser | null> {
-  const reply = await fetch('/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+/** The signed-in user, or null when the server says 401. Network failures throw. Never from a cache. */
+export async function fetchMe(fetchFn: typeof fetch = globalThis.fetch): Promise<AuthUser | null> {
+  const reply = await fetchFn('/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
   if (reply.status === 401) return null;
   if (!reply.ok) throw new ApiError(reply.status, `/auth/me answered ${reply.status}`, null);
   return (await reply.json()) as AuthUser;
 }
 
 /** The login profile (spec part 1 §3). */
-export function fetchAccount(custId: string): Promise<ServerLoginProfile> {
-  return postJson<ServerLoginProfile>('/api/account', { cust_id: custId });
+export function fetchAccount(custId: string, fetchFn: typeof fetch = globalThis.fetch): Promise<ServerLoginProfile> {
+  return postJson<ServerLoginProfile>('/api/account', { cust_id: custId }, fetchFn);
 }
 
 /** Starts the free trial; a 409 (no trial available) carries the current profile. */

@@ -1,5 +1,5 @@
 // The account page's device list (apps/server/README.md "Sync": GET /api/devices, DELETE /api/devices/{uuid}).
-import { ApiError } from './authClient';
+import { apiErrorFrom } from './authClient';
 
 /** One device of the customer; times in ms since the epoch. */
 export interface SyncDevice {
@@ -17,16 +17,10 @@ export interface DeviceList {
 /** Devices per subscription when the server does not say (spec part 1 §9). */
 export const DEFAULT_DEVICE_LIMIT = 4;
 
-async function errorOf(reply: Response, what: string): Promise<ApiError> {
-  const parsed: unknown = await reply.json().catch(() => null);
-  const text = (parsed as { error?: unknown } | null)?.error;
-  return new ApiError(reply.status, typeof text === 'string' ? text : `${what} answered ${reply.status}`, parsed);
-}
-
 /** The customer's devices; non-2xx throws ApiError with the server's `error`. */
 export async function fetchDevices(): Promise<DeviceList> {
   const reply = await fetch('/api/devices', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!reply.ok) throw await errorOf(reply, '/api/devices');
+  if (!reply.ok) throw await apiErrorFrom(reply, '/api/devices');
   const body = (await reply.json()) as Partial<DeviceList>;
   return { limit: typeof body.limit === 'number' ? body.limit : DEFAULT_DEVICE_LIMIT, devices: Array.isArray(body.devices) ? body.devices : [] };
 }
@@ -35,5 +29,5 @@ export async function fetchDevices(): Promise<DeviceList> {
 export async function removeDevice(uuid: string): Promise<void> {
   const path = `/api/devices/${encodeURIComponent(uuid)}`;
   const reply = await fetch(path, { method: 'DELETE', credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!reply.ok) throw await errorOf(reply, path);
+  if (!reply.ok) throw await apiErrorFrom(reply, path);
 }

@@ -3,6 +3,7 @@ import type { PrefsDb } from '../../db/prefs';
 import { RealtimeChannel, type SocketLike } from './realtime';
 import { setDevicesChangedListener, setSyncRequester } from './requestSync';
 import { SyncClient, type DeviceLimitRefusal } from './syncClient';
+import { requestServiceWorkerUpdate } from '../../sw/register';
 
 /** A running sync session: the client, the realtime socket, the online listener. */
 export interface ProfileSyncSession {
@@ -67,7 +68,7 @@ export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncS
     },
     onNewAppVersion: (version) => {
       console.info(`A new app version is available: ${version}`);
-      void navigator.serviceWorker?.getRegistration().then((registration) => registration?.update()).catch(() => undefined);
+      requestServiceWorkerUpdate();
     },
   });
   const onOnline = () => void client.syncAll(false);
