@@ -14,6 +14,7 @@ import { makeStore } from './store';
 import { updateWaiting } from './store/appUpdateSlice';
 import { App } from './app/App';
 import { boot } from './app/boot';
+import { whenSettled } from './app/readiness';
 import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from './app/install/installDetection';
 import { createAppRouter } from './app/routes';
 import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
@@ -21,6 +22,10 @@ import { APP_VERSION } from './app/services';
 import { dayTheme } from './app/theme';
 import { randomUuid } from './app/uuid';
 import { createServiceWorkerController } from './sw/register';
+import { preloadMap } from './features/map/MapHost';
+
+/** The service worker, routing worker and airport database wait at most this long for the map's first picture. */
+const FIRST_PICTURE_WAIT_MS = 4000;
 
 /** Shows the install page and resolves when the visitor continues without installing. */
 async function offerInstall(root: Root): Promise<void> {
@@ -54,21 +59,24 @@ async function main(): Promise<void> {
   const routing = new RoutingWorkerFacade({ createEndpoint: createRoutingWorkerEndpoint });
   const root = createRoot(container);
   const installOffered = offerInstall(root);
+  // The configuration check (zod) loads beside the main bundle instead of inside it.
+  const configRequest = import('./app/clientConfig').then(({ loadClientConfig }) =>
+    loadClientConfig({ fetch: window.fetch.bind(window), origin: window.location.origin, appVersion: APP_VERSION }),
+  );
+  // The first map starts now, beside boot; it needs the configuration only for the airport overview.
+  preloadMap(configRequest.then((loaded) => loaded.config));
   const booting = boot({
     store,
     prefs,
     clock: () => performance.now(),
     fontsReady: document.fonts?.ready,
     storage: navigator.storage,
-    // The configuration check (zod) loads beside the main bundle instead of inside it.
-    loadConfig: async () => {
-      const { loadClientConfig } = await import('./app/clientConfig');
-      return loadClientConfig({ fetch: window.fetch.bind(window), origin: window.location.origin, appVersion: APP_VERSION });
-    },
+    loadConfig: () => configRequest,
     serviceWorker,
     randomUUID: () => randomUuid(),
     routing,
     navData: { fetch: window.fetch.bind(window), store: dexieArtifactStore(new AirportDb()) },
+    firstPicture: () => whenSettled(store, 'map', FIRST_PICTURE_WAIT_MS),
     signIn: {
       fetch: window.fetch.bind(window),
       navigate: (path) => window.location.assign(path),

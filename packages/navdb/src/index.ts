@@ -5,6 +5,7 @@ export { NAVDB_FORMAT_VERSION, readNavDbHeader } from './container.js';
 export { encodeNavDb } from './encode.js';
 export { decodeNavDb } from './decode.js';
 export { openNavDb } from './navDb.js';
+export { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures.js';
 export { createNaiveNavDb } from './naive.js';
 export { sampleNavDataSet } from './sample.js';
 export { syntheticNavDataSet, benchmarkQueries } from './synthetic.js';

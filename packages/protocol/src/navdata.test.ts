@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointsForOrigin } from './endpoints.js';
 import { DATA_CHANNELS } from './environments.js';
-import { DOWNLOAD_ROOT_KEYS, navdataArtifactUrl, navdataIndexSchema, navdataIndexUrl, navdataRegionSchema } from './navdata.js';
+import { DOWNLOAD_ROOT_KEYS, NAVDATA_OVERVIEW_LAYERS, navdataArtifactUrl, navdataIndexSchema, navdataIndexUrl, navdataOverviewUrl, navdataRegionSchema } from './navdata.js';
 
 describe('nav data downloads', () => {
   const endpoints = endpointsForOrigin('https://clearway.example');
@@ -13,6 +13,14 @@ describe('nav data downloads', () => {
       'https://clearway.example/downloads/dev/navdata/index.json',
     ]);
     expect(navdataArtifactUrl(endpoints.downloadRootNext, 'us')).toBe('https://clearway.example/downloads/next/navdata/us.cwnav');
+  });
+
+  it('puts the overview layers beside the artifact they are derived from', () => {
+    expect(NAVDATA_OVERVIEW_LAYERS.map((layer) => navdataOverviewUrl(endpoints.downloadRootCurrent, 'us', layer))).toEqual([
+      'https://clearway.example/downloads/current/navdata/us.airports.geojson',
+      'https://clearway.example/downloads/current/navdata/us.navaids.geojson',
+    ]);
+    expect(navdataOverviewUrl('https://cdn.clearway.example/dev', 'world', 'navaids')).toBe('https://cdn.clearway.example/dev/navdata/world.navaids.geojson');
   });
 
   it('accepts a channel index and says where one is wrong', () => {

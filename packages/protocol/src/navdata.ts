@@ -7,6 +7,9 @@ import { DATA_CHANNELS, type DataChannel } from './environments.js';
  * (spec part 1 §7); below it the nav data lives in one folder:
  *   {downloadRoot}/navdata/index.json        NavdataIndex: what the channel offers
  *   {downloadRoot}/navdata/{region}.cwnav    one artifact per region (ETag, Range, gzip)
+ *   {downloadRoot}/navdata/{region}.{layer}.geojson
+ *                                            the map's airport and navaid layers for the whole region,
+ *                                            derived from the artifact (ETag, gzip)
  */
 
 /** Folder of nav data below a download root. */
@@ -36,6 +39,17 @@ export function navdataIndexUrl(downloadRoot: string): string {
 /** URL of one region's artifact, from the channel's download root (no trailing slash). */
 export function navdataArtifactUrl(downloadRoot: string, region: string): string {
   return `${downloadRoot}/${NAVDATA_FOLDER}/${region}${NAVDATA_EXTENSION}`;
+}
+
+/** The map layers the server pre-builds from each artifact, drawn before the artifact itself is loaded. */
+export const NAVDATA_OVERVIEW_LAYERS = ['airports', 'navaids'] as const;
+export type NavdataOverviewLayer = (typeof NAVDATA_OVERVIEW_LAYERS)[number];
+/** File extension of an overview layer, after the layer name: `us.airports.geojson`. */
+export const NAVDATA_OVERVIEW_EXTENSION = '.geojson';
+
+/** URL of one region's overview layer (GeoJSON FeatureCollection), from the channel's download root (no trailing slash). */
+export function navdataOverviewUrl(downloadRoot: string, region: string, layer: NavdataOverviewLayer): string {
+  return `${downloadRoot}/${NAVDATA_FOLDER}/${region}.${layer}${NAVDATA_OVERVIEW_EXTENSION}`;
 }
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a YYYY-MM-DD date' });

@@ -8,13 +8,17 @@ import {
   NAVDATA_EXTENSION,
   NAVDATA_FOLDER,
   NAVDATA_INDEX_FILE,
+  NAVDATA_OVERVIEW_EXTENSION,
+  NAVDATA_OVERVIEW_LAYERS,
   navdataArtifactUrl,
   type DataChannel,
   type EndpointMap,
   type NavdataIndex,
+  type NavdataOverviewLayer,
 } from '@clearway/protocol';
 import { ArtifactStore, fileVersion, type ArtifactInfo } from './artifactStore.js';
 import { chooseEncoding, ifRangeAllows, noneMatchHits, parseRange } from './httpHeaders.js';
+import { OverviewStore } from './overview.js';
 
 /** Artifacts are replaced once per cycle (or per rebuild); a browser or CDN may reuse one for 5 minutes, then revalidates by ETag. */
 export const ARTIFACT_CACHE_CONTROL = 'public, max-age=300';
@@ -29,6 +33,8 @@ export interface NavdataRoutesOptions {
   navdataDir: string;
   /** For the absolute artifact URLs in the index: each channel's download root. */
   endpoints: EndpointMap;
+  /** Build the map overview of every artifact just after `listen` (default true; `inject` never triggers it). */
+  warm?: boolean;
 }
 
 interface ChannelParams {
@@ -44,6 +50,22 @@ function unknownChannel(reply: FastifyReply, channel: string): FastifyReply {
     .code(404)
     .header('cache-control', INDEX_CACHE_CONTROL)
     .send({ error: `Unknown nav data channel "${channel}"`, channel, channels: DATA_CHANNELS });
+}
+
+function noArtifact(reply: FastifyReply, channel: DataChannel, region: string): FastifyReply {
+  return reply
+    .code(404)
+    .header('cache-control', INDEX_CACHE_CONTROL)
+    .send({ error: `No nav data for region "${region}" in channel ${channel}`, channel, region });
+}
+
+/** `us.airports.geojson` -> region `us`, layer `airports`; null for any other name. */
+function overviewFile(file: string): { region: string; layer: NavdataOverviewLayer } | null {
+  if (!file.endsWith(NAVDATA_OVERVIEW_EXTENSION)) return null;
+  const stem = file.slice(0, -NAVDATA_OVERVIEW_EXTENSION.length);
+  const dot = stem.lastIndexOf('.');
+  const layer = NAVDATA_OVERVIEW_LAYERS.find((name) => name === stem.slice(dot + 1));
+  return dot > 0 && layer !== undefined ? { region: stem.slice(0, dot), layer } : null;
 }
 
 /** A request header as one string (repeated list headers joined with commas, as RFC 9110 allows). */
@@ -82,7 +104,9 @@ export function indexOf(channel: DataChannel, artifacts: readonly ArtifactInfo[]
  * - `GET /downloads/{channel}/navdata/index.json`: the protocol NavdataIndex, computed from the files;
  * - `GET /downloads/{channel}/navdata/{region}.cwnav`: the artifact with a strong ETag (If-None-Match
  *   -> 304), single byte ranges (206, 416), and its precompressed `.br` / `.gz` copy with
- *   Content-Encoding when the client accepts one and asks for no range.
+ *   Content-Encoding when the client accepts one and asks for no range;
+ * - `GET /downloads/{channel}/navdata/{region}.{airports|navaids}.geojson`: the map's overview layers,
+ *   built from the artifact in memory (overview.ts), gzip-encoded when the client accepts it.
  * @fastify/static's preCompressed mode was not used: its ETags are weak and per file (size and
  * mtime), so two servers would disagree, and it would pick a compressed copy for a Range request.
  */
@@ -94,6 +118,19 @@ export async function navdataRoutes(app: FastifyInstance, options: NavdataRoutes
     }
   }
   const store = new ArtifactStore(options.navdataDir, app.log);
+  const overviews = new OverviewStore(app.log);
+  // Built on first request, but once listening the server builds every overview right away so the
+  // first map does not wait for one (a few hundred ms of CPU per US-size artifact).
+  if (options.warm !== false) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onListen', async () => {
+      timer = setTimeout(() => {
+        // A file that vanishes mid-read must not become an unhandled rejection; requests retry anyway.
+        warmOverviews(store, overviews).catch((error: unknown) => app.log.warn({ err: error }, 'nav data overview warm-up failed'));
+      }, 100).unref();
+    });
+    app.addHook('onClose', async () => clearTimeout(timer));
+  }
 
   app.get<{ Params: ChannelParams }>(`${DOWNLOADS_PREFIX}/:channel/${NAVDATA_FOLDER}/${NAVDATA_INDEX_FILE}`, async (request, reply) => {
     const { channel } = request.params;
@@ -113,11 +150,10 @@ export async function navdataRoutes(app: FastifyInstance, options: NavdataRoutes
     handler: async (request, reply) => {
       const { channel, file } = request.params;
       if (!isChannel(channel)) return unknownChannel(reply, channel);
-      const region = file.endsWith(NAVDATA_EXTENSION) ? file.slice(0, -NAVDATA_EXTENSION.length) : null;
-      if (region === null) {
-        return reply.code(404).header('cache-control', INDEX_CACHE_CONTROL).send({ error: `No nav data file "${file}" in channel ${channel}`, channel, file });
-      }
-      return sendArtifact(store, request, reply, channel, region);
+      if (file.endsWith(NAVDATA_EXTENSION)) return sendArtifact(store, request, reply, channel, file.slice(0, -NAVDATA_EXTENSION.length));
+      const overview = overviewFile(file);
+      if (overview !== null) return sendOverview(store, overviews, request, reply, channel, overview.region, overview.layer);
+      return reply.code(404).header('cache-control', INDEX_CACHE_CONTROL).send({ error: `No nav data file "${file}" in channel ${channel}`, channel, file });
     },
   });
 }
@@ -133,12 +169,7 @@ async function sendArtifact(
   const { headers } = request;
   for (let attempt = 0; attempt < 3; attempt++) {
     const info = await store.artifact(channel, region);
-    if (info === null) {
-      return reply
-        .code(404)
-        .header('cache-control', INDEX_CACHE_CONTROL)
-        .send({ error: `No nav data for region "${region}" in channel ${channel}`, channel, region });
-    }
+    if (info === null) return noArtifact(reply, channel, region);
     // A Range is honoured only for the version the client started from (If-Range), and only on the raw file.
     const range = headers.range !== undefined && ifRangeAllows(headerText(headers['if-range']), info.etag, info.lastModified)
       ? parseRange(headers.range, info.bytes)
@@ -189,4 +220,49 @@ async function sendArtifact(
     return reply.send(range.kind === 'range' ? handle.createReadStream({ start: range.start, end: range.end }) : handle.createReadStream());
   }
   throw new Error(`${region}${NAVDATA_EXTENSION} in ${channel} kept changing while it was being opened`);
+}
+
+/**
+ * Answers one overview layer request (see navdataRoutes): gzip or plain JSON, tagged by the
+ * artifact's content; 500 naming the file when the artifact does not open.
+ */
+async function sendOverview(
+  store: ArtifactStore,
+  overviews: OverviewStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  channel: DataChannel,
+  region: string,
+  layer: NavdataOverviewLayer,
+): Promise<FastifyReply> {
+  const { headers } = request;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const info = await store.artifact(channel, region);
+    if (info === null) return noArtifact(reply, channel, region);
+    const outcome = await overviews.overview(info);
+    if (outcome.kind === 'changed') continue;
+    if (outcome.kind === 'failed') {
+      return reply.code(500).header('cache-control', INDEX_CACHE_CONTROL).send({ error: outcome.error, channel, region });
+    }
+    const body = outcome.layers[layer];
+    const gzip = chooseEncoding(headerText(headers['accept-encoding']), ['gzip']) === 'gzip';
+    reply
+      .header('cache-control', ARTIFACT_CACHE_CONTROL)
+      .header('vary', 'Accept-Encoding')
+      .header('etag', gzip ? body.gzipEtag : body.etag);
+    // Either encoding's tag means the client has this overview.
+    if (noneMatchHits(headerText(headers['if-none-match']), [body.etag, body.gzipEtag])) return reply.code(304).send();
+    const payload = gzip ? body.gzip : body.json;
+    reply.code(200).type('application/geo+json').header('content-length', payload.length);
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(request.method === 'HEAD' ? undefined : payload);
+  }
+  throw new Error(`${region}${NAVDATA_EXTENSION} in ${channel} kept changing while its overview was being built`);
+}
+
+/** Builds the overview of every artifact of every channel, one at a time (memory); the store logs artifacts that do not open. */
+async function warmOverviews(store: ArtifactStore, overviews: OverviewStore): Promise<void> {
+  for (const channel of DATA_CHANNELS) {
+    for (const info of await store.list(channel)) await overviews.overview(info);
+  }
 }

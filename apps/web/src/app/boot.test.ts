@@ -148,6 +148,39 @@ describe('boot', () => {
     expect(state.account.profile?.trial?.cust_id).toBe('cust_1');
   });
 
+  it('registers the service worker, then initialises the routing worker, then loads the database, all after the first picture', async () => {
+    const order: string[] = [];
+    const start = vi.fn(async () => {
+      order.push('service worker');
+      return { state: 'ready' as const };
+    });
+    const routing = new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() });
+    const init = routing.init.bind(routing);
+    vi.spyOn(routing, 'init').mockImplementation((options) => {
+      order.push('routing worker');
+      return init(options);
+    });
+    const fetch = vi.fn(async () => {
+      order.push('database');
+      return new Response('not found', { status: 404 });
+    });
+    let drawn = () => undefined as void;
+    const firstPicture = new Promise<void>((resolve) => (drawn = resolve));
+    const d = deps({
+      routing,
+      serviceWorker: { ...createServiceWorkerController({ enabled: false, version: '1', onWaiting: () => undefined, log: silent }), start },
+      navData: { fetch, store: dexieArtifactStore(new AirportDb(`airport-boot-${Math.random()}`)) },
+      firstPicture: () => firstPicture,
+    });
+    const { navData } = await boot(d);
+    expect(d.store.getState().boot.stage).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    drawn();
+    expect(await navData).toEqual({ state: 'unavailable', reason: NO_NAV_DATABASE_ON_SERVER });
+    expect(order).toEqual(['service worker', 'routing worker', 'database']);
+  });
+
   it('logs a routing worker init time-out (12 s at boot) with the spec text and keeps going', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     try {

@@ -37,6 +37,12 @@ export interface BootDeps {
   navData: Pick<NavDataLoaderDeps, 'fetch' | 'store' | 'region' | 'readableFormat' | 'limits'>;
   /** The sign-in wait (signInGate.ts): fetch for /auth/me, the full navigation to login, the connection screen. */
   signIn: SignInGateDeps;
+  /**
+   * Resolves when the map's first picture is drawn or given up on (main.tsx: the map readiness signal,
+   * at most FIRST_PICTURE_WAIT_MS). The service worker, the routing worker and the airport database wait
+   * for it; without it they start at once.
+   */
+  firstPicture?: () => Promise<void>;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
 }
 
@@ -68,12 +74,13 @@ function delay(ms: number): Promise<void> {
  * Right after the prefs database is open (idb_init) boot waits for a signed-in user (signInGate.ts):
  * a stored login goes on at once; else `/auth/me` decides (signed in: go on; signed out: the page goes
  * to the hosted login and boot never resolves; no server: a Retry screen), unless the server's
- * configuration says sign-in is not required. Only then are the routing worker (12 s limit; a
- * time-out is logged with the spec's text and recorded as a boot warning) and, at the end, the
- * service worker started (spec part 1 §4: boot waits for a signed-in user, registers the service
- * worker, then initialises the routing worker). Once the configuration
- * is known the airport database load starts in the background: it waits for the worker (30 s),
- * shows its progress on the loading screen and settles the navDb signal (features/navdata).
+ * configuration says sign-in is not required. When the stages are done and the map's first picture
+ * is drawn (`firstPicture`), the service worker is registered, then the routing worker is initialised
+ * (12 s limit; a time-out is logged with the spec's text and recorded as a boot warning), then the
+ * airport database load starts (spec part 1 §4: boot waits for a signed-in user, registers the
+ * service worker, then initialises the routing worker and the airport database). The load waits for
+ * the worker (30 s), shows its progress on the loading screen and settles the navDb signal
+ * (features/navdata).
  */
 export async function boot(deps: BootDeps): Promise<BootResult> {
   const { store, prefs, clock, log = console } = deps;
@@ -106,14 +113,6 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
 
   // Signed-in users access the app; signed-out users are sent to login (spec part 1 §4, §6).
   await waitForSignIn({ dispatch: store.dispatch, prefs, prefsOpen, config: configRequest, gate: deps.signIn, log });
-  const routingInit = deps.routing.init({ timeoutMs: ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS }).then(
-    () => log.info('[boot] routing worker initialized'),
-    (error: unknown) => {
-      log.error('[boot] routing worker', error);
-      store.dispatch(bootWarning(`routing worker: ${message(error)}`));
-    },
-  );
-
   if (prefsOpen) {
     try {
       await loadPersistedPreferences(prefs, store.dispatch);
@@ -141,10 +140,24 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   if (loaded.source === 'fallback') warn(`using the built-in configuration (${loaded.error ?? 'no reason'})`);
   store.dispatch(configLoaded(loaded));
 
-  connectReadinessSource(store.dispatch, promiseReadinessSource('serviceWorker', () => deps.serviceWorker.start()));
   stage('done');
+  // The service worker's install (it precaches every asset), the routing worker and the airport database
+  // start once the map's first picture is drawn: on a small machine they would otherwise take the CPU
+  // from the map's first frames. They start in the spec's order: register, routing worker, database.
+  const firstPicture = (deps.firstPicture?.() ?? Promise.resolve()).catch(() => undefined);
+  void firstPicture.then(() => connectReadinessSource(store.dispatch, promiseReadinessSource('serviceWorker', () => deps.serviceWorker.start())));
+  const routingInit = firstPicture
+    .then(() => deps.routing.init({ timeoutMs: ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS }))
+    .then(
+      () => log.info('[boot] routing worker initialized'),
+      (error: unknown) => {
+        log.error('[boot] routing worker', error);
+        store.dispatch(bootWarning(`routing worker: ${message(error)}`));
+      },
+    );
   // The loader (index check with zod, download, IndexedDB) is a chunk of its own, off the first paint.
-  const navData = import('../features/navdata/startNavData')
+  const navData = firstPicture
+    .then(() => import('../features/navdata/startNavData'))
     .then(({ startNavDatabase }) =>
       startNavDatabase({ ...deps.navData, dispatch: store.dispatch, routing: deps.routing, config: loaded.config, clock, log }),
     )

@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../store';
+import type { AppDispatch, AppStore } from '../store';
 import { signalSettled, type ReadinessSignalName, type ReadinessState } from '../store/readinessSlice';
 
 /**
@@ -82,4 +82,28 @@ export function mapReadinessSource(): MapReadinessSource {
     ready: () => settle('ready'),
     fail: (reason) => settle('unavailable', reason),
   };
+}
+
+/**
+ * Resolves once a signal has settled, or after `limitMs` whatever its state (a slow map must not
+ * hold back what waits for it for ever).
+ */
+export function whenSettled(store: Pick<AppStore, 'getState' | 'subscribe'>, signal: ReadinessSignalName, limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const settled = () => store.getState().readiness[signal].state !== 'pending';
+    if (settled()) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve();
+    }, limitMs);
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import { openNavDb, type Airport, type Fix, type NavDb, type Navaid } from '@clearway/navdb';
-import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures';
+import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from '@clearway/navdb';
 import { createEngineHandlers } from './engineHandlers';
 import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
 

@@ -43,7 +43,7 @@ export interface RoutingMethods extends EngineMethods {
    * The map's aviation layers for a box, as GeoJSON with only the properties the style reads
    * (features/map/mapStyle.ts): built here, so the page gets small features (about 150 bytes each)
    * instead of full records (about 750 bytes per airport) to copy across the boundary. Airports are
-   * decluttered below worker/mapFeatures.ts ALL_AIRPORTS_MIN_ZOOM.
+   * decluttered below ALL_AIRPORTS_MIN_ZOOM (mapFeatures in @clearway/navdb).
    */
   mapLayers: { params: { bounds: Bounds; zoom: number; fixes: boolean; airways: boolean }; result: MapLayers };
   nearestAirports: { params: { point: LatLon; count: number }; result: { airport: Airport; distanceNm: number }[] };

@@ -11,6 +11,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
+import type { ClientConfig } from '@clearway/protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../app/readiness';
 import { useServices } from '../../app/services';
@@ -26,6 +27,14 @@ import { mapSync } from './mapSync';
 const loadMapView = () => import('./MapView');
 if (typeof window !== 'undefined' && typeof window.WebGL2RenderingContext !== 'undefined') void loadMapView();
 const MapView = lazy(loadMapView);
+
+/**
+ * Creates the first map while boot still runs (MapView's startEarlyMap), so its first picture is drawn
+ * sooner; main.tsx calls it with the configuration request, whose download root has the airport overview.
+ */
+export function preloadMap(config: Promise<ClientConfig | null>): void {
+  if (webGlAvailable()) void loadMapView().then((module) => module.startEarlyMap(config), () => undefined);
+}
 
 /** Debounce of the divider drag before the maps are resized and the position is kept (spec part 1 §9). */
 export const DIVIDER_DEBOUNCE_MS = 300;
@@ -58,6 +67,7 @@ export function MapHost() {
   const dark = useAppSelector((s) => s.settings.dark_mode);
   const performanceMode = useAppSelector((s) => s.settings.performance_mode);
   const navDbLoaded = useAppSelector(selectAirportDbLoaded);
+  const config = useAppSelector((s) => s.config.config);
   const routeWaypoints = useAppSelector((s) => s.route.current?.all_waypoints ?? null);
   const finalFixes = useAppSelector((s) => s.map.final_fixes.fixes);
   const location = useAppSelector((s) => s.map.map_location);
@@ -130,6 +140,7 @@ export function MapHost() {
       vfr={vfr}
       routing={routing}
       navDbLoaded={navDbLoaded}
+      config={config}
       route={route}
       preview={preview}
       location={location}

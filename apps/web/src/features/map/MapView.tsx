@@ -7,16 +7,21 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
+import type { FeatureCollection } from 'geojson';
 import type { RunwayInfo } from '@clearway/navdb';
+import { navdataOverviewUrl, type ClientConfig } from '@clearway/protocol';
+import { DEFAULT_NAV_REGION, downloadRootFor } from '../navdata/navIndex';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import {
   AIRWAY_MIN_ZOOM,
+  AVIATION_SOURCES,
   CLICKABLE_LAYERS,
   FIX_MIN_ZOOM,
   RUNWAY_MIN_ZOOM,
   mapStyle,
   routeFeatures,
   runwayFeatures,
+  type MapStyleOptions,
   type MapTheme,
 } from './mapStyle';
 import type { MapLocation, Viewport } from './mapStateSlice';
@@ -40,6 +45,8 @@ export interface MapViewProps {
   routing: RoutingWorkerFacade | undefined;
   /** The nav database is loaded in the routing worker: aviation layers can be queried. */
   navDbLoaded: boolean;
+  /** The client configuration (its data channel's download root has the airport and navaid overview), or null before it is known. */
+  config: ClientConfig | null;
   route: readonly { lat: number; lon: number; code?: string }[] | null;
   /** A procedure's final fixes previewed over the route (dashed), or null. */
   preview?: readonly { lat: number; lon: number; code?: string }[] | null;
@@ -63,9 +70,135 @@ export const RUNWAY_AIRPORT_CAP = 60;
 /** Where a map opens before it knows better: the contiguous United States. */
 const START = { center: [-98.5, 39.5] as [number, number], zoom: 3.6 };
 
+/** The style options a map was last given (theme, performance mode, VFR). */
+type StyleChoice = Pick<MapStyleOptions, 'theme' | 'performance' | 'vfr'>;
+
+function newMap(container: HTMLElement, choice: StyleChoice, hash: boolean): MapLibreMap {
+  return new MapLibreMap({
+    container,
+    style: mapStyle({ origin: window.location.origin, ...choice }),
+    ...START,
+    hash,
+    attributionControl: false,
+    // Labels appear at once: no 300 ms fade after each placement, so the map settles (idle) sooner.
+    fadeDuration: 0,
+  });
+}
+
+/** When a map was created, first loaded its style, was first idle and first idle with airports drawn (ms since navigation). */
+interface MapTimes {
+  createdMs: number;
+  loadMs: number | null;
+  idleMs: number | null;
+  airportsIdleMs: number | null;
+}
+
+const sinceNavigation = () => Math.round(window.performance.now());
+
+/** The airports source is loaded and holds airports (the overview's address, or features). */
+function airportsShown(map: MapLibreMap): boolean {
+  const source = map.getSource<GeoJSONSource>('airports');
+  const data = source ? filled.get(source) : undefined;
+  return data !== undefined && (typeof data === 'string' || data.features.length > 0) && map.isSourceLoaded('airports');
+}
+
+/**
+ * Records a map's times from its creation. Registered before any view's own listeners, so they see
+ * the times of the event they handle (MapLibre calls listeners in the order they were added).
+ */
+function trackTimes(map: MapLibreMap): MapTimes {
+  const times: MapTimes = { createdMs: sinceNavigation(), loadMs: null, idleMs: null, airportsIdleMs: null };
+  map.on('load', () => {
+    times.loadMs ??= sinceNavigation();
+  });
+  map.on('idle', () => {
+    const at = sinceNavigation();
+    times.idleMs ??= at;
+    if (times.airportsIdleMs === null && airportsShown(map)) times.airportsIdleMs = at;
+  });
+  return times;
+}
+
+/** A map created before any view mounted (see startEarlyMap). */
+interface EarlyMap {
+  map: MapLibreMap;
+  element: HTMLDivElement;
+  choice: StyleChoice;
+  times: MapTimes;
+}
+
+let early: EarlyMap | null = null;
+
+/**
+ * Creates the first view's map before boot ends (main.tsx, through MapHost's preloadMap), while boot
+ * still opens IndexedDB and waits for sign-in: the GPU compiles the shaders and the basemap tiles and
+ * the airport overview load in that time instead of after. The first view with the address hash adopts
+ * it; until then it is laid out full-window but hidden. Day style: a night or performance-mode user gets
+ * a style diff on adoption. The overview is asked for as soon as the configuration is known.
+ */
+export function startEarlyMap(config: Promise<ClientConfig | null>): void {
+  if (early || typeof document === 'undefined' || !document.body || typeof window.WebGL2RenderingContext === 'undefined') return;
+  const element = document.createElement('div');
+  element.style.cssText = 'position:fixed;inset:0;visibility:hidden;pointer-events:none;z-index:-1';
+  document.body.appendChild(element);
+  const choice: StyleChoice = { theme: 'day', performance: false, vfr: false };
+  try {
+    const map = newMap(element, choice, true);
+    const held: EarlyMap = { map, element, choice, times: trackTimes(map) };
+    early = held;
+    void config.then((known) => {
+      if (known) fillOverview(held.map, known);
+    }, () => undefined);
+  } catch {
+    // No WebGL context after all: the view creates its map and reports the failure.
+    element.remove();
+  }
+}
+
+/**
+ * The server's overview of the region's airports and navaids (what the map shows of them below zoom 7),
+ * drawn until the nav database is open; its layers then replace it. Offline without a cached copy the
+ * overview fails (logged) and the map waits for the database.
+ */
+function fillOverview(map: MapLibreMap, config: ClientConfig): void {
+  const root = downloadRootFor(config);
+  fillSource(map, 'airports', navdataOverviewUrl(root, DEFAULT_NAV_REGION, 'airports'));
+  // Navaids are drawn from zoom 5, not in the opening view: theirs loads after the first picture.
+  map.once('idle', () => fillSource(map, 'navaids', navdataOverviewUrl(root, DEFAULT_NAV_REGION, 'navaids')));
+}
+
+/** The early map, once: null when there is none or a view already took it. */
+function adoptEarlyMap(): EarlyMap | null {
+  const held = early;
+  early = null;
+  return held;
+}
+
+/**
+ * Gives a GeoJSON source its data (features, or an address MapLibre loads) once the style's sources exist. An empty collection for a source that
+ * never had features is skipped: the style starts it empty, and each setData costs a tile-worker round
+ * trip and a frame while the first picture is drawn.
+ */
+function fillSource(map: MapLibreMap, id: string, data: FeatureCollection | string): void {
+  const apply = () => {
+    const source = map.getSource<GeoJSONSource>(id);
+    if (!source) return;
+    const last = filled.get(source);
+    // The same address again (the overview of an adopted map), or still nothing to draw.
+    if (last === data || (last === undefined && typeof data !== 'string' && data.features.length === 0)) return;
+    filled.set(source, data);
+    void source.setData(data);
+  };
+  if (map.getSource(id)) apply();
+  else map.once('style.load', apply);
+}
+
+/** What each source was last given (see fillSource). */
+const filled = new WeakMap<GeoJSONSource, FeatureCollection | string>();
+
 /** One MapLibre map. Exposes its state to tests as data attributes (no window globals). */
 export function MapView(props: MapViewProps) {
-  const { viewId, theme, performance, vfr, routing, navDbLoaded, route, preview = null, location = null, hash } = props;
+  const { viewId, theme, performance, vfr, routing, navDbLoaded, config, route, preview = null, location = null, hash } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [details, setDetails] = useState<FeatureDetails | null>(null);
@@ -77,33 +210,58 @@ export function MapView(props: MapViewProps) {
     styleRef.current = { theme, performance, vfr };
   });
   const [styleKey, setStyleKey] = useState(0);
+  /** The style options the map has now: a theme, mode or VFR change sets a new style, nothing else does. */
+  const applied = useRef<StyleChoice | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
     element.dataset['mapState'] = 'loading';
-    // Milliseconds since the page's navigation started, when the map is created (its code loaded).
-    element.dataset['mapCreatedMs'] = String(Math.round(window.performance.now()));
+    for (const key of ['mapLoadMs', 'mapIdleMs', 'mapAirportsIdleMs', 'mapAirportsDrawn']) delete element.dataset[key];
+    const adopted = hash ? adoptEarlyMap() : null;
     let created: MapLibreMap;
-    try {
-      created = new MapLibreMap({
-        container: element,
-        style: mapStyle({ origin: window.location.origin, ...styleRef.current }),
-        ...START,
-        hash,
-        attributionControl: false,
-        // Labels appear at once: no 300 ms fade after each placement, so the map settles (idle) sooner.
-        fadeDuration: 0,
-      });
-    } catch (error) {
-      element.dataset['mapState'] = 'error';
-      callbacks.current.onError(error instanceof Error ? error.message : String(error));
-      return undefined;
+    let times: MapTimes;
+    if (adopted) {
+      adopted.element.style.cssText = 'position:absolute;inset:0';
+      element.appendChild(adopted.element);
+      created = adopted.map;
+      created.resize();
+      applied.current = adopted.choice;
+      times = adopted.times;
+    } else {
+      try {
+        created = newMap(element, styleRef.current, hash);
+        applied.current = styleRef.current;
+        times = trackTimes(created);
+      } catch (error) {
+        element.dataset['mapState'] = 'error';
+        callbacks.current.onError(error instanceof Error ? error.message : String(error));
+        return undefined;
+      }
     }
-    created.once('load', () => {
-      element.dataset['mapLoadMs'] = String(Math.round(window.performance.now()));
-      callbacks.current.onLoaded?.(true);
-    });
+    // The times as data attributes (figures for the map-idle benchmark), and the view's callbacks, once
+    // each: at once for what an adopted map did before, else at the event.
+    const { dataset } = element;
+    dataset['mapCreatedMs'] = String(times.createdMs);
+    const report = () => {
+      if (times.loadMs !== null && dataset['mapLoadMs'] === undefined) {
+        dataset['mapLoadMs'] = String(times.loadMs);
+        callbacks.current.onLoaded?.(true);
+      }
+      if (times.idleMs !== null && dataset['mapIdleMs'] === undefined) {
+        dataset['mapState'] = 'idle';
+        dataset['mapIdleMs'] = String(times.idleMs);
+        callbacks.current.onIdle();
+      }
+      if (times.airportsIdleMs !== null && dataset['mapAirportsIdleMs'] === undefined) {
+        dataset['mapAirportsIdleMs'] = String(times.airportsIdleMs);
+        // How many are in view, counted after the event so the count does not hold up the picture.
+        setTimeout(() => {
+          const ids = new Set(created.queryRenderedFeatures({ layers: ['airports'] }).map((feature) => String(feature.properties['id'])));
+          dataset['mapAirportsDrawn'] = String(ids.size);
+        }, 0);
+      }
+    };
     const reportViewport = () => {
       const center = created.getCenter();
       callbacks.current.onViewport?.({
@@ -143,15 +301,12 @@ export function MapView(props: MapViewProps) {
         created.getCanvas().style.cursor = '';
       });
     }
-    created.once('idle', () => {
-      element.dataset['mapState'] = 'idle';
-      // Milliseconds since the page's navigation started.
-      element.dataset['mapIdleMs'] = String(Math.round(window.performance.now()));
-      callbacks.current.onIdle();
-    });
+    report();
+    created.on('load', report);
     created.on('idle', () => {
-      element.dataset['mapZoom'] = created.getZoom().toFixed(2);
-      element.dataset['mapLayers'] = created.getStyle().layers.map((layer) => layer.id).join(' ');
+      report();
+      dataset['mapZoom'] = created.getZoom().toFixed(2);
+      dataset['mapLayers'] = created.getLayersOrder().join(' ');
     });
     created.on('error', (event) => console.warn('[map]', event.error.message));
     const leave = mapSync.join(viewId, created);
@@ -167,9 +322,24 @@ export function MapView(props: MapViewProps) {
   // Theme and VFR: a new style, keeping the aviation data (sources are refilled after styledata).
   useEffect(() => {
     if (!map) return;
+    const last = applied.current;
+    if (last && last.theme === theme && last.performance === performance && last.vfr === vfr) return;
+    applied.current = { theme, performance, vfr };
+    // The new style's GeoJSON sources are empty (the diff empties them in place): all are filled again after styledata.
+    for (const id of AVIATION_SOURCES) {
+      const source = map.getSource<GeoJSONSource>(id);
+      if (source) filled.delete(source);
+    }
     map.setStyle(mapStyle({ origin: window.location.origin, theme, performance, vfr }), { diff: true });
     map.once('styledata', () => setStyleKey((key) => key + 1));
   }, [map, theme, performance, vfr]);
+
+  // Every map draws the overview until the nav database is open (again after a new style emptied it).
+  useEffect(() => {
+    if (map && config && !navDbLoaded) fillOverview(map, config);
+    // Only until the database's layers are drawn: they are never replaced by the overview.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, config, styleKey]);
 
   // Aviation layers from the routing worker, for what is in view, after each move.
   useEffect(() => {
@@ -196,19 +366,13 @@ export function MapView(props: MapViewProps) {
         if (current !== generation) return;
         const airportData = layers.airports;
         const airwayData = layers.airways;
-        map.getSource<GeoJSONSource>('airports')?.setData(airportData);
-        map.getSource<GeoJSONSource>('navaids')?.setData(layers.navaids);
-        map.getSource<GeoJSONSource>('fixes')?.setData(layers.fixes);
-        map.getSource<GeoJSONSource>('airways')?.setData(airwayData);
+        fillSource(map, 'airports', airportData);
+        fillSource(map, 'navaids', layers.navaids);
+        fillSource(map, 'fixes', layers.fixes);
+        fillSource(map, 'airways', airwayData);
         if (element) {
-          // Milliseconds since navigation when the view's airports were first handed to the map, and
-          // when the map was next idle with them drawn (figures for the map-idle benchmark).
-          if (element.dataset['mapAirportsMs'] === undefined) {
-            element.dataset['mapAirportsMs'] = String(Math.round(window.performance.now()));
-            map.once('idle', () => {
-              element.dataset['mapAirportsIdleMs'] = String(Math.round(window.performance.now()));
-            });
-          }
+          // Milliseconds since navigation when the database's airports for the view were first handed to the map.
+          element.dataset['mapAirportsMs'] ??= String(Math.round(window.performance.now()));
           element.dataset['mapAirports'] = String(airportData.features.length);
           element.dataset['mapAirways'] = String(airwayData.features.length);
         }
@@ -228,7 +392,7 @@ export function MapView(props: MapViewProps) {
         const infos = (await Promise.all(hard.map((a) => runwaysOf(a.id)))).filter((info): info is RunwayInfo => info !== null);
         if (current !== generation) return;
         const runwayData = runwayFeatures(infos);
-        map.getSource<GeoJSONSource>('runways')?.setData(runwayData);
+        fillSource(map, 'runways', runwayData);
         if (element) element.dataset['mapRunways'] = String(runwayData.features.length);
       }).catch((error: unknown) => console.warn('[map] mapLayers', error));
     };
@@ -244,9 +408,7 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     if (!map) return;
     const data = routeFeatures(route);
-    const apply = () => map.getSource<GeoJSONSource>('route')?.setData(data);
-    if (map.isStyleLoaded()) apply();
-    else map.once('load', apply);
+    fillSource(map, 'route', data);
     if (container.current) {
       container.current.dataset['mapRoutePoints'] = String(Math.max(0, data.features.length - 1));
       container.current.dataset['mapRoute'] = data.features.length > 0 ? (route ?? []).map((w) => w.code ?? '').join(' ') : '';
@@ -257,9 +419,7 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     if (!map) return;
     const data = routeFeatures(preview);
-    const apply = () => map.getSource<GeoJSONSource>('final-fixes')?.setData(data);
-    if (map.isStyleLoaded()) apply();
-    else map.once('load', apply);
+    fillSource(map, 'final-fixes', data);
     if (container.current) container.current.dataset['mapPreviewPoints'] = String(Math.max(0, data.features.length - 1));
   }, [map, preview, styleKey]);
 

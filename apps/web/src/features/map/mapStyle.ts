@@ -313,7 +313,7 @@ function point(lon: number, lat: number, properties: GeoJsonProperties): Feature
 
 // The aviation point and airway features are built in the routing worker (mapLayers) by the same
 // functions; re-exported here for the style's tests and callers.
-export { airportFeatures, airwayFeatures, fixFeatures, navaidFeatures } from '../../worker/mapFeatures';
+export { airportFeatures, airwayFeatures, fixFeatures, navaidFeatures } from '@clearway/navdb';
 
 /** Runway centre lines of airports (getRunwayInfo paths), in the airport's chart colour. */
 export function runwayFeatures(infos: readonly RunwayInfo[]): FeatureCollection {

@@ -29,15 +29,18 @@ function applySingleton(dispatch: AppDispatch, table: 'route' | 'profile', value
 
 /**
  * Profile sync for the shell: starts when prefs `login_profile` holds a customer (and the endpoint
- * map is known), runs the initial sync of every table, keeps the realtime socket open, and stops
+ * map is known) once the map's first picture is drawn, runs the initial sync of every table, keeps the realtime socket open, and stops
  * when the login profile goes (sign-out). Boot never waits for it.
  */
 export function useProfileSync(): void {
   const { prefs } = useServices();
   const dispatch = useAppDispatch();
   const config = useAppSelector((s) => s.config.config);
+  // The initial sync of every table waits for the map's first picture (or its failure): started with
+  // the shell it would take the CPU from the map while it draws.
+  const mapSettled = useAppSelector((s) => s.readiness.map.state !== 'pending');
   useEffect(() => {
-    if (!(prefs instanceof PrefsDb) || !config) return;
+    if (!(prefs instanceof PrefsDb) || !config || !mapSettled) return;
     let session: ProfileSyncSession | null = null;
     let custId: string | null = null;
     // Bumped whenever a session is stopped, so a start still loading its code is dropped.
@@ -76,5 +79,5 @@ export function useProfileSync(): void {
       subscription.unsubscribe();
       stopSession();
     };
-  }, [prefs, config, dispatch]);
+  }, [prefs, config, mapSettled, dispatch]);
 }

@@ -1,7 +1,10 @@
-// GeoJSON for the map's aviation sources, with only the properties features/map/mapStyle.ts reads.
-// Pure (type imports only): built in the routing worker by `mapLayers`, next to the nav database.
+// GeoJSON for the map's aviation sources, with only the properties the web app's map style
+// (apps/web features/map/mapStyle.ts) reads. Here rather than in the app because two places build
+// them from a nav database: the web routing worker (`mapLayers`, per view) and the server's
+// pre-built overview layers (apps/server navdata/overview.ts, whole region).
 import type { Feature, FeatureCollection, GeoJsonProperties, Point } from 'geojson';
-import type { Airport, AirwaySegment, Fix, Navaid } from '@clearway/navdb';
+import type { AirwaySegment } from './api.js';
+import type { Airport, Fix, Navaid } from './model.js';
 
 /**
  * Below this zoom the map declutters airports as the VFR planning charts do: public-use airports and

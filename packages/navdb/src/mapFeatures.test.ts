@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Airport } from '@clearway/navdb';
-import { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt } from './mapFeatures';
+import { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt } from './mapFeatures.js';
+import type { Airport } from './model.js';
 
 function airport(id: string, type: Airport['type'], publicUse: boolean, towered = false): Airport {
   return { id, name: id, type, publicUse, towered, latDeg: 37, lonDeg: -122, longestRunwaySurface: 'H' } as unknown as Airport;
