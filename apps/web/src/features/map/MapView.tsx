@@ -175,9 +175,9 @@ function adoptEarlyMap(): EarlyMap | null {
 }
 
 /**
- * Gives a GeoJSON source its data (features, or an address MapLibre loads) once the style's sources exist. An empty collection for a source that
- * never had features is skipped: the style starts it empty, and each setData costs a tile-worker round
- * trip and a frame while the first picture is drawn.
+ * Gives a GeoJSON source its data (features, or an address MapLibre loads) once the style's sources
+ * exist. The same data again, or an empty collection for a source that never had features, is skipped:
+ * each setData costs a tile-worker round trip and a frame, which count while the first picture is drawn.
  */
 function fillSource(map: MapLibreMap, id: string, data: FeatureCollection | string): void {
   const apply = () => {
