@@ -27,6 +27,7 @@ import {
 import type { MapLocation, Viewport } from './mapStateSlice';
 import { featureDetails, type FeatureDetails } from './featureDetails';
 import { mapSync } from './mapSync';
+import { topBarHeight } from '../../app/topBarHeight';
 
 // The module is loaded lazily (MapHost), so MapLibre and its worker stay out of the initial bundle.
 setWorkerUrl(workerUrl);
@@ -133,13 +134,16 @@ let early: EarlyMap | null = null;
  * Creates the first view's map before boot ends (main.tsx, through MapHost's preloadMap), while boot
  * still opens IndexedDB and waits for sign-in: the GPU compiles the shaders and the basemap tiles and
  * the airport overview load in that time instead of after. The first view with the address hash adopts
- * it; until then it is laid out full-window but hidden. Day style: a night or performance-mode user gets
+ * it; until then it is laid out where a single view will be, but hidden. Day style: a night or performance-mode user gets
  * a style diff on adoption. The overview is asked for as soon as the configuration is known.
  */
 export function startEarlyMap(config: Promise<ClientConfig | null>): void {
   if (early || typeof document === 'undefined' || !document.body || typeof window.WebGL2RenderingContext === 'undefined') return;
   const element = document.createElement('div');
-  element.style.cssText = 'position:fixed;inset:0;visibility:hidden;pointer-events:none;z-index:-1';
+  // Where a single view will be, under the top bar: adopted at the same size, it needs no resize (a
+  // resize would also write the camera into the address).
+  const top = topBarHeight({ width: window.innerWidth, height: window.innerHeight, path: window.location.pathname });
+  element.style.cssText = `position:fixed;left:0;right:0;bottom:0;top:${top}px;visibility:hidden;pointer-events:none;z-index:-1`;
   document.body.appendChild(element);
   const choice: StyleChoice = { theme: 'day', performance: false, vfr: false };
   try {
@@ -187,11 +191,22 @@ function fillSource(map: MapLibreMap, id: string, data: FeatureCollection | stri
     // The same address again (the overview of an adopted map), or still nothing to draw.
     if (last === data || (last === undefined && typeof data !== 'string' && data.features.length === 0)) return;
     filled.set(source, data);
+    if (typeof data === 'string') {
+      // An address that cannot be loaded (no server, nothing published) leaves the source failed, and a
+      // failed source keeps the map from ever being idle: the source is emptied instead.
+      source.once('error', () => {
+        if (filled.get(source) !== data) return;
+        filled.set(source, NOTHING);
+        void source.setData(NOTHING);
+      });
+    }
     void source.setData(data);
   };
   if (map.getSource(id)) apply();
   else map.once('style.load', apply);
 }
+
+const NOTHING: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 /** What each source was last given (see fillSource). */
 const filled = new WeakMap<GeoJSONSource, FeatureCollection | string>();
@@ -225,9 +240,13 @@ export function MapView(props: MapViewProps) {
       adopted.element.style.cssText = 'position:absolute;inset:0';
       element.appendChild(adopted.element);
       created = adopted.map;
-      created.resize();
       applied.current = adopted.choice;
       times = adopted.times;
+      // Only now is it seen: a first idle before this does not count; the idle after this repaint does.
+      // A size other than the early guess is picked up by MapLibre's own resize observer.
+      times.idleMs = null;
+      times.airportsIdleMs = null;
+      created.triggerRepaint();
     } else {
       try {
         created = newMap(element, styleRef.current, hash);
