@@ -22,10 +22,9 @@ import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from './ma
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
 
-// The map code is fetched as soon as the shell's code runs (not when the first view mounts after the
-// boot stages), in its own chunk so the initial bundle stays small.
+// The map code is its own chunk, so the initial bundle stays small; index.html preloads it and
+// preloadMap runs it before the boot stages end, not when the first view mounts after them.
 const loadMapView = () => import('./MapView');
-if (typeof window !== 'undefined' && typeof window.WebGL2RenderingContext !== 'undefined') void loadMapView();
 const MapView = lazy(loadMapView);
 
 /**
