@@ -43,6 +43,11 @@ export interface ArtifactInfo {
 const ENCODING_SUFFIX: Readonly<Record<PrecompressedEncoding, string>> = { gzip: '.gz', br: '.br' };
 const ETAG_SUFFIX: Readonly<Record<PrecompressedEncoding, string>> = { gzip: '-gz', br: '-br' };
 
+/** The strong ETag of an encoded copy: the plain one with `-gz` or `-br` inside the quotes. */
+export function encodedEtag(etag: string, encoding: PrecompressedEncoding): string {
+  return etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
+}
+
 async function statOrNull(path: string): Promise<Stats | null> {
   try {
     const stats = await stat(path);
@@ -155,7 +160,7 @@ export class ArtifactStore {
         this.log?.warn({ path: variantPath }, 'precompressed nav data copy does not match its artifact; serving the raw file');
         continue;
       }
-      variants.push({ encoding, path: variantPath, bytes: stats.size, etag: `"${base}${ETAG_SUFFIX[encoding]}"`, version: fileVersion(stats) });
+      variants.push({ encoding, path: variantPath, bytes: stats.size, etag: encodedEtag(`"${base}"`, encoding), version: fileVersion(stats) });
     }
     return {
       channel,

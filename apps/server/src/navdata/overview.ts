@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureCollection } from 'geojson';
 import { airportFeatures, airportsShownAt, navaidFeatures, openNavDb, type Airport, type Bounds, type NavDb, type Navaid } from '@clearway/navdb';
 import { NAVDATA_OVERVIEW_LAYERS, type NavdataOverviewLayer } from '@clearway/protocol';
-import { fileVersion, type ArtifactInfo } from './artifactStore.js';
+import { encodedEtag, fileVersion, type ArtifactInfo } from './artifactStore.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -117,7 +117,7 @@ export class OverviewStore {
       for (const layer of NAVDATA_OVERVIEW_LAYERS) {
         const { json, gzip: compressed } = bodies[layer];
         const etag = overviewEtag(info.etag, layer, json);
-        layers[layer] = { json, gzip: compressed, etag, gzipEtag: etag.replace(/"$/, '-gz"') };
+        layers[layer] = { json, gzip: compressed, etag, gzipEtag: encodedEtag(etag, 'gzip') };
       }
       this.log?.info(
         { path: info.path, ms: Math.round(performance.now() - startedAt), airportsBytes: layers.airports.json.length, navaidsBytes: layers.navaids.json.length },
