@@ -31,8 +31,10 @@ import { topBarHeight } from '../../app/topBarHeight';
 
 // The module is loaded lazily (MapHost), so MapLibre and its worker stay out of the initial bundle.
 setWorkerUrl(workerUrl);
-// Two tile workers: enough for the basemap and GeoJSON layers, and quicker to start than one per core.
-setWorkerCount(2);
+// Tile workers: one per two cores, at most two (MapLibre's own rule, capped). Each compiles the worker
+// script before its first tile, and on a two-core device a second one only takes the core the page and
+// the GPU need for the first picture (one worker: map idle 0.88 of two in the same script).
+setWorkerCount(Math.min(2, Math.max(1, Math.floor((navigator.hardwareConcurrency || 2) / 2))));
 // The module loads as the shell's code runs (MapHost), before the boot stages end: start the tile
 // workers now, so their script is fetched and compiled by the time the first map is created.
 prewarm();

@@ -82,6 +82,16 @@ describe('map style', () => {
     expect(style.layers.find((l) => l.id === 'final-fixes-line')?.paint).toHaveProperty('line-dasharray');
   });
 
+  it('draws the basemap of the opening picture without a fill outline pass or dashed lines (fewer shader programs)', () => {
+    for (const theme of ['day', 'night'] as const) {
+      const style = mapStyle({ origin, theme, performance: false, vfr: false });
+      const paint = (id: string) => (style.layers.find((l) => l.id === id)?.paint ?? {}) as Record<string, unknown>;
+      expect(paint('land')['fill-antialias']).toBe(false);
+      expect(paint('states')).not.toHaveProperty('line-dasharray');
+      expect(paint('countries')).not.toHaveProperty('line-dasharray');
+    }
+  });
+
   it('colours towered airports blue and non-towered magenta', () => {
     const airports = mapStyle({ origin, theme: 'day', performance: false, vfr: false }).layers.find((layer) => layer.id === 'airports');
     expect(JSON.stringify(airports?.paint)).toContain(CHART_COLOURS.towered);
