@@ -26,6 +26,7 @@ import {
 } from './mapStyle';
 import type { MapLocation, Viewport } from './mapStateSlice';
 import { featureDetails, type FeatureDetails } from './featureDetails';
+import { holdFirstPicture } from './firstPicture';
 import { mapSync } from './mapSync';
 import { topBarHeight } from '../../app/topBarHeight';
 
@@ -77,7 +78,7 @@ const START = { center: [-98.5, 39.5] as [number, number], zoom: 3.6 };
 type StyleChoice = Pick<MapStyleOptions, 'theme' | 'performance' | 'vfr'>;
 
 function newMap(container: HTMLElement, choice: StyleChoice, hash: boolean): MapLibreMap {
-  return new MapLibreMap({
+  const map = new MapLibreMap({
     container,
     style: mapStyle({ origin: window.location.origin, ...choice }),
     ...START,
@@ -86,6 +87,10 @@ function newMap(container: HTMLElement, choice: StyleChoice, hash: boolean): Map
     // Labels appear at once: no 300 ms fade after each placement, so the map settles (idle) sooner.
     fadeDuration: 0,
   });
+  // Its first picture is drawn once, complete (see firstPicture.ts).
+  const release = holdFirstPicture(map);
+  map.once('remove', () => release(false));
+  return map;
 }
 
 /** When a map was created, first loaded its style, was first idle and first idle with airports drawn (ms since navigation). */
