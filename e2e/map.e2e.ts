@@ -38,6 +38,11 @@ const VIEW_ONE = '[data-testid="map-view-1"]';
  * drawing buffer for readback, as in production), decoded with @napi-rs/canvas.
  */
 async function canvasColours(page: Page, selector: string): Promise<number> {
+  return (await canvasColourSet(page, selector)).size;
+}
+
+/** The distinct colours of canvasColours, as 0xRRGGBB. */
+async function canvasColourSet(page: Page, selector: string): Promise<Set<number>> {
   const png = await page.locator(`${selector} canvas`).first().screenshot();
   const image = await loadImage(png);
   const sample = createCanvas(64, 64);
@@ -46,7 +51,7 @@ async function canvasColours(page: Page, selector: string): Promise<number> {
   const data = context.getImageData(0, 0, 64, 64).data;
   const colours = new Set<number>();
   for (let i = 0; i < data.length; i += 4) colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
-  return colours.size;
+  return colours;
 }
 
 /** Moves view one through its address hash and waits until it is idle at that zoom with airports drawn. */
@@ -243,6 +248,42 @@ describe('moving map', () => {
       await page.getByRole('button', { name: 'menu' }).waitFor({ state: 'visible', timeout: 30_000 });
       await page.getByTestId('map-expand').click();
       await page.waitForSelector('[data-testid="map-host"][data-map-layout="single"]');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('opens the map seen once without a network: basemap, glyphs and airport overview from the service worker', async () => {
+    const context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.origin}/app/map1`);
+      await page.waitForSelector(`${VIEW_ONE}[data-map-airports-idle-ms]`, { timeout: 30_000 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      // The first view was loaded before the worker controlled the page: it is asked for again through it.
+      const cacheCounts = () => page.evaluate(async () => {
+        const counts: Record<string, number> = {};
+        for (const name of ['clearway-basemap', 'clearway-glyphs', 'clearway-map-overview']) counts[name] = (await (await caches.open(name)).keys()).length;
+        return counts;
+      });
+      await expect.poll(async () => Object.values(await cacheCounts()).every((count) => count > 0), { timeout: 30_000 }).toBe(true);
+      console.log(`[offline] runtime caches after the first visit: ${JSON.stringify(await cacheCounts())}`);
+      const overview = await page.evaluate(async () => (await (await caches.open('clearway-map-overview')).keys()).map((request) => new URL(request.url).pathname));
+      expect(overview).toContain('/downloads/dev/navdata/us.airports.geojson');
+
+      // Without the browser's HTTP cache and without a network, only the service worker can answer.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector(`${VIEW_ONE}[data-map-airports-idle-ms]`, { timeout: 30_000 });
+      await page.waitForSelector(`${VIEW_ONE}[data-map-airports-drawn]`, { timeout: 10_000 });
+      const drawn = Number(await page.getAttribute(VIEW_ONE, 'data-map-airports-drawn'));
+      expect(drawn).toBeGreaterThan(1000);
+      await page.getByTestId('loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.screenshot({ path: join(screenshots, 'map-offline-day-z3.6.png') });
+      // The day style's land colour (mapStyle PALETTES.day.land): the basemap tiles came from the cache.
+      expect(await canvasColourSet(page, VIEW_ONE)).toContain(0xf4f0e6);
     } finally {
       await context.close();
     }

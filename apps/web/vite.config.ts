@@ -2,7 +2,7 @@ import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
-import { PRECACHE_GLOB_IGNORES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './src/sw/cachePolicy';
+import { MAP_RUNTIME_CACHES, PRECACHE_GLOB_IGNORES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './src/sw/cachePolicy';
 
 // Config files use no Node built-in imports: the web app's layer lint rule covers them too.
 const root = import.meta.dirname;
@@ -100,8 +100,8 @@ export default defineConfig({
         clientsClaim: true,
         runtimeCaching: [
           {
-            // The start-up configuration: network first, the last good copy when offline. Nothing
-            // else is runtime-cached: /downloads/ (nav data artifacts) goes straight to the network.
+            // The start-up configuration: network first, the last good copy when offline. Nav data
+            // artifacts (/downloads/.../*.cwnav) go straight to the network: the loader keeps them.
             urlPattern: ({ url }) => url.pathname === '/api/config',
             handler: 'NetworkFirst',
             options: {
@@ -110,6 +110,17 @@ export default defineConfig({
               cacheableResponse: { statuses: [200] },
             },
           },
+          // What the map draws from the server, kept as it is asked for (src/sw/cachePolicy.ts).
+          ...MAP_RUNTIME_CACHES.map((cache) => ({
+            urlPattern: cache.pattern,
+            handler: cache.handler,
+            options: {
+              cacheName: cache.name,
+              ...(cache.networkTimeoutSeconds === undefined ? {} : { networkTimeoutSeconds: cache.networkTimeoutSeconds }),
+              expiration: { maxEntries: cache.maxEntries, maxAgeSeconds: cache.maxAgeDays * 86_400, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          })),
         ],
       },
     }),

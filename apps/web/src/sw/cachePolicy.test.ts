@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './cachePolicy';
+import { MAP_RUNTIME_CACHES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS, isMapCachedUrl } from './cachePolicy';
 import { RUNTIME_CACHED_PATHS } from './register';
 
 const isServerPath = (path: string) => SERVER_PATHS.some((pattern) => pattern.test(path));
@@ -24,6 +24,26 @@ describe('service worker cache policy', () => {
   it('does not cache nav data artifacts: not precached, not runtime-cached', () => {
     expect(PRECACHE_GLOB_PATTERNS.join(' ')).not.toMatch(/cwnav|json/);
     expect(RUNTIME_CACHED_PATHS.some((path) => path.startsWith('/downloads'))).toBe(false);
+  });
+
+  it('keeps the map\'s basemap and chart tiles, glyphs and the region overview, and nothing else, in runtime caches', () => {
+    const origin = 'http://127.0.0.1:8080';
+    const cacheOf = (path: string) => MAP_RUNTIME_CACHES.find((cache) => cache.pattern.test(`${origin}${path}`))?.name ?? null;
+    expect(cacheOf('/tiles/basemap/3/1/2.pbf')).toBe('clearway-basemap');
+    expect(cacheOf('/tiles/vfr/9/82/198.png')).toBe('clearway-charts');
+    expect(cacheOf('/fonts/DejaVu%20Sans%20Bold/0-255.pbf')).toBe('clearway-glyphs');
+    expect(cacheOf('/downloads/current/navdata/us.airports.geojson')).toBe('clearway-map-overview');
+    expect(cacheOf('/downloads/dev/navdata/us.navaids.geojson')).toBe('clearway-map-overview');
+    // Nav data artifacts and their index stay out of every cache (IndexedDB holds them).
+    for (const path of ['/downloads/current/navdata/us.cwnav', '/downloads/current/navdata/index.json', '/downloads/dev/navdata/us.cwnav.gz', '/api/config', '/tiles/basemap/3/1/x.pbf']) {
+      expect(isMapCachedUrl(`${origin}${path}`)).toBe(false);
+    }
+    // Every cache is bounded, and its name is unique.
+    expect(new Set(MAP_RUNTIME_CACHES.map((cache) => cache.name)).size).toBe(MAP_RUNTIME_CACHES.length);
+    for (const cache of MAP_RUNTIME_CACHES) {
+      expect(cache.maxEntries).toBeGreaterThan(0);
+      expect(cache.maxAgeDays).toBeGreaterThan(0);
+    }
   });
 
   it('precaches module workers (.js and .mjs chunks)', () => {

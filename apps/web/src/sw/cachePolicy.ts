@@ -4,8 +4,11 @@
  *
  * - Precache: the built app shell, found by PRECACHE_GLOB_PATTERNS in dist/ (the routing worker
  *   chunk included). Nav data artifacts never live in dist/, so they are never precached.
- * - Runtime cache: only /api/config (vite.config.ts runtimeCaching; register.ts RUNTIME_CACHED_PATHS).
- *   Nav data artifacts (/downloads/...) are kept in IndexedDB by the loader, not in a cache.
+ * - Runtime caches: /api/config (vite.config.ts runtimeCaching; register.ts RUNTIME_CACHED_PATHS), and
+ *   what the map draws from the server (MAP_RUNTIME_CACHES: basemap and chart tiles, label glyphs, the
+ *   region's airport and navaid overview), kept as the map asks for them so a map seen once opens in the
+ *   cockpit without a network. Nav data artifacts (/downloads/.../*.cwnav, index.json) are kept in
+ *   IndexedDB by the loader, never in a cache.
  * - Navigations to SERVER_PATHS are never answered with index.html.
  */
 
@@ -19,3 +22,43 @@ export const PRECACHE_GLOB_PATTERNS: readonly string[] = ['**/*.{js,mjs,css,html
 
 /** Files in dist/ that are not precached (the plugin adds manifest.webmanifest itself). */
 export const PRECACHE_GLOB_IGNORES: readonly string[] = ['**/*.map', 'manifest.webmanifest'];
+
+/** One runtime cache of map resources: which requests, which Workbox strategy, how much is kept. */
+export interface MapRuntimeCache {
+  /** Cache name (the `clearway-` prefix keeps them apart from Workbox's own). */
+  name: string;
+  /** Tested against the request's full URL. */
+  pattern: RegExp;
+  /**
+   * StaleWhileRevalidate: answered from the cache at once, refreshed behind (tiles: they change with a
+   * server release or a chart cycle, and an old tile is better than none); CacheFirst: never changes
+   * (glyphs); NetworkFirst: the current copy when the network answers within the timeout (the overview
+   * changes with each nav data cycle).
+   */
+  handler: 'StaleWhileRevalidate' | 'CacheFirst' | 'NetworkFirst';
+  maxEntries: number;
+  maxAgeDays: number;
+  networkTimeoutSeconds?: number;
+}
+
+/** What the map fetches that the service worker keeps for offline use. */
+export const MAP_RUNTIME_CACHES: readonly MapRuntimeCache[] = [
+  // About 2-10 KB a tile: 4,000 hold a country's worth of zoom levels.
+  { name: 'clearway-basemap', pattern: /\/tiles\/basemap\/\d+\/\d+\/\d+\.pbf$/, handler: 'StaleWhileRevalidate', maxEntries: 4000, maxAgeDays: 90 },
+  // Chart tiles are larger (10-60 KB): the last 3,000 viewed, for at most one chart cycle (56 days).
+  { name: 'clearway-charts', pattern: /\/tiles\/vfr\/\d+\/\d+\/\d+\.png$/, handler: 'StaleWhileRevalidate', maxEntries: 3000, maxAgeDays: 56 },
+  { name: 'clearway-glyphs', pattern: /\/fonts\/[^/]+\/\d+-\d+\.pbf$/, handler: 'CacheFirst', maxEntries: 64, maxAgeDays: 365 },
+  {
+    name: 'clearway-map-overview',
+    pattern: /\/downloads\/[^/]+\/navdata\/[^/]+\.(?:airports|navaids)\.geojson$/,
+    handler: 'NetworkFirst',
+    networkTimeoutSeconds: 3,
+    maxEntries: 8,
+    maxAgeDays: 90,
+  },
+];
+
+/** Whether the map's request for this URL is one a runtime cache keeps. */
+export function isMapCachedUrl(url: string): boolean {
+  return MAP_RUNTIME_CACHES.some((cache) => cache.pattern.test(url));
+}

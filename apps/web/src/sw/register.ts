@@ -1,4 +1,5 @@
 import type { ReadinessOutcome } from '../app/readiness';
+import { takeMapRequests } from './mapRequests';
 
 /**
  * Service worker registration (spec part 1 §4 "Service worker", part 2 §7). The worker itself is
@@ -9,8 +10,9 @@ import type { ReadinessOutcome } from '../app/readiness';
  * - A newer worker that is installed and waiting is announced through onWaiting; applyUpdate() tells
  *   it to skip waiting, deferred until the device is back online when it is offline.
  * - When the new worker takes control the page reloads once (after 150 ms).
- * - When the first worker takes control, the runtime-cached paths are fetched once through it, so the
- *   start-up configuration is in its cache for the next start without network.
+ * - When the first worker takes control, the runtime-cached paths and the map's requests made before it
+ *   (mapRequests.ts) are fetched once through it, so the start-up configuration and the first map view
+ *   are in its caches for the next start without network.
  */
 export const SW_RELOAD_DELAY_MS = 150;
 /** How long "Getting Offline Ready..." waits for the worker before giving up (first install precaches everything). */
@@ -76,7 +78,7 @@ export function createServiceWorkerController({ enabled, version, onWaiting, log
         wb.addEventListener('waiting', () => onWaiting());
         wb.addEventListener('controlling', (event) => {
           if (!event.isUpdate) {
-            for (const path of RUNTIME_CACHED_PATHS) void fetch(path).catch(() => undefined);
+            for (const path of [...RUNTIME_CACHED_PATHS, ...takeMapRequests()]) void fetch(path).catch(() => undefined);
             return;
           }
           // Reload once when a new version takes over.

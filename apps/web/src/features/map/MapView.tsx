@@ -27,6 +27,7 @@ import {
 import type { MapLocation, Viewport } from './mapStateSlice';
 import { featureDetails, type FeatureDetails } from './featureDetails';
 import { holdFirstPicture } from './firstPicture';
+import { noteMapRequest } from '../../sw/mapRequests';
 import { mapSync } from './mapSync';
 import { topBarHeight } from '../../app/topBarHeight';
 
@@ -86,6 +87,11 @@ function newMap(container: HTMLElement, choice: StyleChoice, hash: boolean): Map
     attributionControl: false,
     // Labels appear at once: no 300 ms fade after each placement, so the map settles (idle) sooner.
     fadeDuration: 0,
+    // Requests made before the service worker controls the page are fetched again through it (offline).
+    transformRequest: (url) => {
+      noteMapRequest(url);
+      return undefined;
+    },
   });
   // Its first picture is drawn once, complete (see firstPicture.ts).
   const release = holdFirstPicture(map);
