@@ -55,7 +55,8 @@ async function readPrefsRow(page: Page, table: 'properties' | 'models', key: str
 
 /**
  * /app/map1 with this query, and with or without the camera the map keeps in the address hash
- * (`#zoom/lat/lon`): the map writes it when it is resized, e.g. when a page's scroll bar goes away.
+ * (`#zoom/lat/lon`): the early map (MapView's startEarlyMap) writes it into the start address before the
+ * router reads it, and the welcome returns to that initial address, hash kept.
  */
 function mapOne(query = ''): (url: URL) => boolean {
   return (url) => url.origin === server.origin && url.pathname === '/app/map1' && url.search === query && (url.hash === '' || /^#[\d.]+\/-?[\d.]+\/-?[\d.]+/.test(url.hash));

@@ -14,7 +14,7 @@ import { makeStore } from './store';
 import { updateWaiting } from './store/appUpdateSlice';
 import { App } from './app/App';
 import { boot } from './app/boot';
-import { whenSettled } from './app/readiness';
+import { firstPictureWait } from './app/readiness';
 import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from './app/install/installDetection';
 import { createAppRouter } from './app/routes';
 import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
@@ -23,9 +23,6 @@ import { dayTheme } from './app/theme';
 import { randomUuid } from './app/uuid';
 import { createServiceWorkerController } from './sw/register';
 import { preloadMap } from './features/map/MapHost';
-
-/** The service worker, routing worker and airport database wait at most this long for the map's first picture. */
-const FIRST_PICTURE_WAIT_MS = 4000;
 
 /** Shows the install page and resolves when the visitor continues without installing. */
 async function offerInstall(root: Root): Promise<void> {
@@ -56,6 +53,8 @@ async function main(): Promise<void> {
     version: APP_VERSION,
     onWaiting: () => store.dispatch(updateWaiting()),
   });
+  // One wait for the map's first picture, made when boot first asks: boot's background work and profile sync share it.
+  const firstPicture = firstPictureWait(store);
   const routing = new RoutingWorkerFacade({ createEndpoint: createRoutingWorkerEndpoint });
   const root = createRoot(container);
   const installOffered = offerInstall(root);
@@ -76,7 +75,7 @@ async function main(): Promise<void> {
     randomUUID: () => randomUuid(),
     routing,
     navData: { fetch: window.fetch.bind(window), store: dexieArtifactStore(new AirportDb()) },
-    firstPicture: () => whenSettled(store, 'map', FIRST_PICTURE_WAIT_MS),
+    firstPicture,
     signIn: {
       fetch: window.fetch.bind(window),
       navigate: (path) => window.location.assign(path),
@@ -94,9 +93,8 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error('[boot] start-up failed', error);
   }
-  root.render(
-    <App store={store} router={createAppRouter()} services={{ prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing }} />,
-  );
+  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture() };
+  root.render(<App store={store} router={createAppRouter()} services={services} />);
 }
 
 void main();

@@ -45,4 +45,25 @@ describe('loading screen and top bar', () => {
     // jsdom's window is 1024 × 768: a landscape tablet.
     expect(getComputedStyle(bar).height).toBe('58px');
   });
+
+  it('lays the map views beside the page scroll layer, so a page scroll bar cannot resize them', async () => {
+    const { router } = renderApp('/app/route', { settled: false });
+    const host = await screen.findByTestId('map-host');
+    const scroll = screen.getByTestId('page-scroll');
+    const main = host.parentElement as HTMLElement;
+    expect(main.tagName).toBe('MAIN');
+    expect(getComputedStyle(main).overflow).toBe('hidden');
+    expect(scroll.parentElement).toBe(main);
+    expect(getComputedStyle(scroll)).toMatchObject({ position: 'absolute', overflow: 'auto' });
+    expect(getComputedStyle(scroll).pointerEvents).not.toBe('none');
+    expect(scroll.contains(host)).toBe(false);
+    expect(scroll.contains(await screen.findByTestId('page-route'))).toBe(true);
+    // The loading screen takes pointer events beside the scroll layer, whose events are off on the map pages.
+    expect(screen.getByTestId('loading-screen').parentElement).toBe(main);
+
+    await act(() => router.navigate('/app/map1'));
+    expect(scroll.contains(await screen.findByTestId('page-map1'))).toBe(true);
+    expect(getComputedStyle(scroll).pointerEvents).toBe('none');
+    expect(screen.getByTestId('loading-screen').parentElement).toBe(main);
+  });
 });

@@ -58,14 +58,19 @@ export function Shell() {
       <DeviceLimitAlert />
       <LazyMenuDrawer {...menu} onClose={() => setMenu({ open: false, mounted: true })} />
       <LazySettingsDrawer {...settings} onClose={() => setSettings({ open: false, mounted: true })} />
-      <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'auto' }}>
+      {/* The map views fill main beside the page's scroll layer, not in it: a page's scroll bar coming
+          or going must not resize them (a resize redraws the maps and writes the camera into the address). */}
+      <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
         <MapHost />
-        {/* The page mounts under the loading screen but cannot be used until loading is over. */}
-        <Box inert={loading} sx={onMap ? { position: 'relative', pointerEvents: 'none' } : { position: 'relative', minHeight: '100%' }}>
-          <ErrorBoundary key={pathname}>
-            <Outlet />
-          </ErrorBoundary>
+        <Box data-testid="page-scroll" sx={{ position: 'absolute', inset: 0, overflow: 'auto', ...(onMap && { pointerEvents: 'none' }) }}>
+          {/* The page mounts under the loading screen but cannot be used until loading is over. */}
+          <Box inert={loading} sx={onMap ? { position: 'relative' } : { position: 'relative', minHeight: '100%' }}>
+            <ErrorBoundary key={pathname}>
+              <Outlet />
+            </ErrorBoundary>
+          </Box>
         </Box>
+        {/* Beside the scroll layer, whose pointer events are off on the map pages: it must take them. */}
         <LoadingScreen />
       </Box>
     </Box>

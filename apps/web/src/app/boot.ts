@@ -38,9 +38,10 @@ export interface BootDeps {
   /** The sign-in wait (signInGate.ts): fetch for /auth/me, the full navigation to login, the connection screen. */
   signIn: SignInGateDeps;
   /**
-   * Resolves when the map's first picture is drawn or given up on (main.tsx: the map readiness signal,
-   * at most FIRST_PICTURE_WAIT_MS). The service worker, the routing worker and the airport database wait
-   * for it; without it they start at once.
+   * Resolves when the map's first picture is drawn or given up on (main.tsx: readiness.ts
+   * firstPictureWait, the map readiness signal or FIRST_PICTURE_WAIT_MS, the same promise profile sync
+   * waits for). The service worker, the routing worker and the airport database wait for it; without it
+   * they start at once.
    */
   firstPicture?: () => Promise<void>;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;

@@ -107,3 +107,17 @@ export function whenSettled(store: Pick<AppStore, 'getState' | 'subscribe'>, sig
     });
   });
 }
+
+/** What waits for the map's first picture (boot's background work, profile sync) waits at most this long. */
+export const FIRST_PICTURE_WAIT_MS = 4000;
+
+/**
+ * The one wait for the map's first picture (the map signal settled, or FIRST_PICTURE_WAIT_MS gone by),
+ * shared by boot and profile sync: the returned function makes the promise on its first call (boot's
+ * end, where the 4 s start) and returns that same promise after. The map host mounts only after boot, so
+ * the limit must not start earlier.
+ */
+export function firstPictureWait(store: Pick<AppStore, 'getState' | 'subscribe'>, limitMs = FIRST_PICTURE_WAIT_MS): () => Promise<void> {
+  let waiting: Promise<void> | null = null;
+  return () => (waiting ??= whenSettled(store, 'map', limitMs));
+}

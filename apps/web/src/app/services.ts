@@ -11,6 +11,11 @@ export interface AppServices {
   appVersion: string;
   /** The routing worker (local engine: search, airport summary, runways ...); absent in some tests. */
   routing?: RoutingWorkerFacade;
+  /**
+   * Settles when the map's first picture is drawn or given up on (readiness.ts firstPictureWait, the
+   * same promise boot waits for); profile sync starts after it. Absent in most tests: nothing waits.
+   */
+  firstPicture?: Promise<void>;
 }
 
 export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';

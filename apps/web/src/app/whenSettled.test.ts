@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../store';
 import { signalSettled } from '../store/readinessSlice';
-import { whenSettled } from './readiness';
+import { firstPictureWait, FIRST_PICTURE_WAIT_MS, whenSettled } from './readiness';
 
 describe('whenSettled', () => {
   afterEach(() => vi.useRealTimers());
@@ -31,5 +31,26 @@ describe('whenSettled', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+  });
+});
+
+describe('firstPictureWait', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is one promise, made on the first ask: its limit counts from then', async () => {
+    vi.useFakeTimers();
+    const store = makeStore();
+    const wait = firstPictureWait(store);
+    // Time before the first ask (boot's stages) does not count towards the limit.
+    await vi.advanceTimersByTimeAsync(FIRST_PICTURE_WAIT_MS * 2);
+    const first = wait();
+    expect(wait()).toBe(first);
+    let done = false;
+    void first.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(FIRST_PICTURE_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(wait()).toBe(first);
   });
 });

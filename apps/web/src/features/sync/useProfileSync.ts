@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import type { Route } from '@clearway/flightplan';
 import type { SyncObject } from '@clearway/protocol';
@@ -28,19 +28,38 @@ function applySingleton(dispatch: AppDispatch, table: 'route' | 'profile', value
 }
 
 /**
+ * True once `wait` has settled (at once when there is none). Profile sync's initial sync of every table
+ * waits for the map's first picture: started with the shell it would take the CPU from the map while it draws.
+ */
+function useSettled(wait: Promise<void> | undefined): boolean {
+  const [settled, setSettled] = useState<Promise<void> | undefined>(undefined);
+  useEffect(() => {
+    if (!wait) return undefined;
+    let active = true;
+    const done = () => {
+      if (active) setSettled(wait);
+    };
+    wait.then(done, done);
+    return () => {
+      active = false;
+    };
+  }, [wait]);
+  return !wait || settled === wait;
+}
+
+/**
  * Profile sync for the shell: starts when prefs `login_profile` holds a customer (and the endpoint
- * map is known) once the map's first picture is drawn, runs the initial sync of every table, keeps the realtime socket open, and stops
- * when the login profile goes (sign-out). Boot never waits for it.
+ * map is known) once the map's first picture is drawn or given up on (services `firstPicture`, the wait
+ * boot shares), runs the initial sync of every table, keeps the realtime socket open, and stops when the
+ * login profile goes (sign-out). Boot never waits for it.
  */
 export function useProfileSync(): void {
-  const { prefs } = useServices();
+  const { prefs, firstPicture } = useServices();
   const dispatch = useAppDispatch();
   const config = useAppSelector((s) => s.config.config);
-  // The initial sync of every table waits for the map's first picture (or its failure): started with
-  // the shell it would take the CPU from the map while it draws.
-  const mapSettled = useAppSelector((s) => s.readiness.map.state !== 'pending');
+  const firstPictureDone = useSettled(firstPicture);
   useEffect(() => {
-    if (!(prefs instanceof PrefsDb) || !config || !mapSettled) return;
+    if (!(prefs instanceof PrefsDb) || !config || !firstPictureDone) return;
     let session: ProfileSyncSession | null = null;
     let custId: string | null = null;
     // Bumped whenever a session is stopped, so a start still loading its code is dropped.
@@ -79,5 +98,5 @@ export function useProfileSync(): void {
       subscription.unsubscribe();
       stopSession();
     };
-  }, [prefs, config, mapSettled, dispatch]);
+  }, [prefs, config, firstPictureDone, dispatch]);
 }
