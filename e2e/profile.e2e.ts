@@ -54,12 +54,12 @@ async function readPrefsRow(page: Page, table: 'properties' | 'models', key: str
 }
 
 /**
- * /app/map1 with this query, and with or without the camera the map keeps in the address hash
- * (`#zoom/lat/lon`): the early map (MapView's startEarlyMap) writes it into the start address before the
- * router reads it, and the welcome returns to that initial address, hash kept.
+ * Exactly /app/map1 with this query: the address the welcome returns to is the one the user opened,
+ * without a camera hash the map would have written (the early map is made on map pages only, and the
+ * map views are outside the page's scroll layer, so a scroll bar does not resize them).
  */
 function mapOne(query = ''): (url: URL) => boolean {
-  return (url) => url.origin === server.origin && url.pathname === '/app/map1' && url.search === query && (url.hash === '' || /^#[\d.]+\/-?[\d.]+\/-?[\d.]+/.test(url.hash));
+  return (url) => url.origin === server.origin && url.pathname === '/app/map1' && url.search === query && url.hash === '';
 }
 
 /** The welcome page's field with this name (ids are profile-welcome-{field}). */

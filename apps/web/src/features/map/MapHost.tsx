@@ -30,9 +30,11 @@ const MapView = lazy(loadMapView);
 /**
  * Creates the first map while boot still runs (MapView's startEarlyMap), so its first picture is drawn
  * sooner; main.tsx calls it with the configuration request, whose download root has the airport overview.
+ * Only when the page opened is a map page: the map keeps its camera in the address hash, and on another
+ * start address (`/`, which the router redirects) it would write it there before the router reads it.
  */
 export function preloadMap(config: Promise<ClientConfig | null>): void {
-  if (webGlAvailable()) void loadMapView().then((module) => module.startEarlyMap(config), () => undefined);
+  if (webGlAvailable() && isMapPath(window.location.pathname)) void loadMapView().then((module) => module.startEarlyMap(config), () => undefined);
 }
 
 /** Debounce of the divider drag before the maps are resized and the position is kept (spec part 1 §9). */
