@@ -151,7 +151,8 @@ let early: EarlyMap | null = null;
  * a style diff on adoption. The overview is asked for as soon as the configuration is known.
  */
 export function startEarlyMap(config: Promise<ClientConfig | null>): void {
-  if (early || typeof document === 'undefined' || !document.body || typeof window.WebGL2RenderingContext === 'undefined') return;
+  // MapHost's preloadMap calls this only with WebGL 2 and on a map page.
+  if (early || !document.body) return;
   const element = document.createElement('div');
   // Where a single view will be, under the top bar: adopted at the same size, it needs no resize (a
   // resize would also write the camera into the address).

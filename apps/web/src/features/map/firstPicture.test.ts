@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdFirstPicture } from './firstPicture';
 
 /** A map's drawing and loading, as MapLibre's render loop uses them: painter.render per frame. */
@@ -25,32 +25,17 @@ class FakeMap {
   }
 }
 
-function manualTimers() {
-  const pending = new Map<number, () => void>();
-  let next = 1;
-  return {
-    pending,
-    set: (callback: () => void) => {
-      pending.set(next, callback);
-      return next++;
-    },
-    clear: (handle: unknown) => {
-      pending.delete(handle as number);
-    },
-    fireAll: () => {
-      for (const [id, callback] of [...pending]) {
-        pending.delete(id);
-        callback();
-      }
-    },
-  };
-}
-
 describe('holdFirstPicture', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('draws nothing until the map has loaded, then the loaded frame and every frame after', () => {
     const map = new FakeMap();
-    const timers = manualTimers();
-    holdFirstPicture(map, 4000, timers);
+    holdFirstPicture(map, 4000);
     expect(map.frame('style')).toBeUndefined();
     expect(map.frame('basemap tiles')).toBeUndefined();
     expect(map.drawn).toEqual([]);
@@ -61,16 +46,15 @@ describe('holdFirstPicture', () => {
     expect(map.frame('panning')).toBe('drew panning');
     expect(map.drawn).toEqual(['airports', 'panning']);
     // The cap's timer was cleared by the loaded frame.
-    expect(timers.pending.size).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
     expect(map.repaints).toBe(0);
   });
 
   it('draws what it has after the cap when a source never finishes loading, and asks for that frame', () => {
     const map = new FakeMap();
-    const timers = manualTimers();
-    holdFirstPicture(map, 4000, timers);
+    holdFirstPicture(map, 4000);
     expect(map.frame('waiting')).toBeUndefined();
-    timers.fireAll();
+    vi.advanceTimersByTime(4000);
     expect(map.repaints).toBe(1);
     expect(map.frame('partial')).toBe('drew partial');
     expect(map.drawn).toEqual(['partial']);
@@ -78,17 +62,16 @@ describe('holdFirstPicture', () => {
 
   it('releases on request, with or without asking for a frame, once', () => {
     const map = new FakeMap();
-    const timers = manualTimers();
-    const release = holdFirstPicture(map, 4000, timers);
+    const release = holdFirstPicture(map, 4000);
     release(false);
     expect(map.repaints).toBe(0);
-    expect(timers.pending.size).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
     expect(map.frame('after release')).toBe('drew after release');
     release();
     expect(map.repaints).toBe(0);
 
     const other = new FakeMap();
-    holdFirstPicture(other, 4000, manualTimers())();
+    holdFirstPicture(other, 4000)();
     expect(other.repaints).toBe(1);
     expect(other.frame('now')).toBe('drew now');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Airport, AirwaySegment, Navaid, RunwayInfo } from '@clearway/navdb';
 import { validateStyleMin, type LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
-import { CHART_COLOURS, LABEL_LAYERS, airportFeatures, airwayFeatures, mapStyle, navaidFeatures, routeFeatures, runwayFeatures } from './mapStyle';
+import { airportFeatures, airwayFeatures, navaidFeatures, type Airport, type AirwaySegment, type Navaid, type RunwayInfo } from '@clearway/navdb';
+import { CHART_COLOURS, LABEL_LAYERS, mapStyle, routeFeatures, runwayFeatures } from './mapStyle';
 import { featureDetails } from './featureDetails';
 
 const origin = 'http://127.0.0.1:8080';

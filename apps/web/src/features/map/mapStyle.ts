@@ -313,9 +313,6 @@ function point(lon: number, lat: number, properties: GeoJsonProperties): Feature
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
 }
 
-// The aviation point and airway features are built in the routing worker (mapLayers) by the same
-// functions; re-exported here for the style's tests and callers.
-export { airportFeatures, airwayFeatures, fixFeatures, navaidFeatures } from '@clearway/navdb';
 
 /** Runway centre lines of airports (getRunwayInfo paths), in the airport's chart colour. */
 export function runwayFeatures(infos: readonly RunwayInfo[]): FeatureCollection {
