@@ -112,6 +112,16 @@ export interface Leg {
   fuel_remaining?: number;
 }
 
+/** A note on one token of the route string, in words a pilot understands. */
+export interface TokenNote {
+  /** The token as typed (upper case). */
+  token: string;
+  /** Index of the token among the route string's tokens, or -1 when it is not one token. */
+  index: number;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
 export interface Route {
   ts: number;
   search_string: string;
@@ -133,6 +143,12 @@ export interface Route {
   invalid_tokens: string[];
   airway_errors: string[];
   vnav_errors: string[];
+  /**
+   * Why a token of the route string could not be built (severity 'error': it is also in
+   * invalid_tokens or airway_errors) or what to check about one that was (severity 'warning', e.g.
+   * a radial that does not pass the next point). Optional: routes stored before it have none.
+   */
+  token_notes?: TokenNote[];
   /** US gallons. */
   total_fuel: number;
   /** °C; 9999 unknown. */
