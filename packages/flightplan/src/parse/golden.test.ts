@@ -11,13 +11,17 @@ import { parseRoute } from './parseRoute.js';
 /*
  * Golden route cases: packages/flightplan/cases/routes/<name>/input.txt (+ options.json naming the
  * database, `us` by default or `world`) parsed against nav databases built from ../shared/data,
- * compared exactly with expected.json. UPDATE_GOLDEN=1 rewrites the expectations.
+ * compared exactly with expected.json. UPDATE_GOLDEN=1 rewrites the expectations on purpose; a missing
+ * expected.json fails, and under CI the flag itself fails the file (goldens are never written there).
  */
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const casesDir = join(repo, 'packages/flightplan/cases/routes');
 const navdata = join(repo, '../shared/data/navdata');
 const update = process.env['UPDATE_GOLDEN'] === '1';
+if (process.env['CI'] && process.env['UPDATE_GOLDEN']) {
+  throw new Error('UPDATE_GOLDEN is set under CI: goldens are rewritten on purpose on a developer machine, never by CI; unset it');
+}
 const NOW = Date.UTC(2026, 10, 21, 12);
 
 /** The route as JSON, with expansions and origin/destination written as codes to keep the files readable. */
@@ -63,7 +67,8 @@ describe('golden route cases', () => {
       const route = parseRoute(input, DEFAULT_PROFILE, db, { now: NOW });
       const actual = `${JSON.stringify(snapshot(route), null, 2)}\n`;
       const expectedPath = join(dir, 'expected.json');
-      if (update || !existsSync(expectedPath)) writeFileSync(expectedPath, actual);
+      if (update) writeFileSync(expectedPath, actual);
+      else if (!existsSync(expectedPath)) throw new Error(`${name}: ${expectedPath} is missing; write it on purpose with UPDATE_GOLDEN=1 and check it by hand`);
       expect(actual).toBe(readFileSync(expectedPath, 'utf8'));
       // The canonical string parses back to the same route.
       expect(parseRoute(route.final_string, DEFAULT_PROFILE, db, { now: NOW }).final_string).toBe(route.final_string);

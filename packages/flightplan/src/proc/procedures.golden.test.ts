@@ -1,6 +1,7 @@
 /**
  * Golden cases of packages/flightplan/cases/procedures: one folder per case with `input.json` and
- * `expected.json`, run on the KHWD CIFP excerpt. UPDATE_GOLDEN=1 rewrites the expectations.
+ * `expected.json`, run on the KHWD CIFP excerpt. UPDATE_GOLDEN=1 rewrites the expectations on purpose;
+ * a missing expected.json fails, and under CI the flag itself fails the file.
  */
 import { openNavDb, type NavDb } from '@clearway/navdb';
 import { buildNavData } from '@clearway/navimport';
@@ -28,6 +29,9 @@ import type { ProcFlag } from './transitions.js';
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const casesDir = fileURLToPath(new URL('../../cases/procedures/', import.meta.url));
 const update = process.env.UPDATE_GOLDEN === '1';
+if (process.env.CI && process.env.UPDATE_GOLDEN) {
+  throw new Error('UPDATE_GOLDEN is set under CI: goldens are rewritten on purpose on a developer machine, never by CI; unset it');
+}
 const work = mkdtempSync(join(tmpdir(), 'proc-golden-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -117,10 +121,8 @@ describe('procedure golden cases (KHWD CIFP)', () => {
       const input = JSON.parse(readFileSync(join(casesDir, name, 'input.json'), 'utf8')) as CaseInput;
       const actual = runCase(input);
       const expectedPath = join(casesDir, name, 'expected.json');
-      if (update || !existsSync(expectedPath)) {
-        if (!update) throw new Error(`${name}: no expected.json; run with UPDATE_GOLDEN=1 to write it`);
-        writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
-      }
+      if (update) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+      else if (!existsSync(expectedPath)) throw new Error(`${name}: ${expectedPath} is missing; write it on purpose with UPDATE_GOLDEN=1 and check it by hand`);
       expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
     });
   }
