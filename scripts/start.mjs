@@ -1,4 +1,5 @@
-// `npm start`: install what is missing, build, and serve the app and its API on PORT (8080).
+// `npm start`: install what is missing (the build tools too, whatever NODE_ENV says), build, and serve
+// the app and its API on PORT (8080). The server runs with the caller's NODE_ENV.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build, checkNode, ensureDependencies, repoRoot } from './lib/ensure.mjs';
