@@ -53,6 +53,8 @@ export interface Waypoint {
   alt_type: AltType;
   /** Airway id this point was expanded from, so removeAirway can find it. */
   airway?: string | null;
+  /** For a NAVAID: the station's kind as the nav database has it ('VOR', 'VORTAC', 'VOR-DME', 'TACAN', 'NDB', ...). */
+  navaid_type?: string;
 }
 
 /** A selected procedure: its id and chosen transitions. */
@@ -110,6 +112,11 @@ export interface Leg {
   variation?: number;
   /** Fuel left on arrival at `end`, US gallons (starting_fuel − cum_fuel). */
   fuel_remaining?: number;
+  /**
+   * On an airway leg that starts at a VOR: the radial flown out of the station, whole degrees 1–360
+   * from the station's published variation (as on the charts), which can differ from `course`.
+   */
+  radial?: number;
 }
 
 /** A note on one token of the route string, in words a pilot understands. */

@@ -1,5 +1,5 @@
 import { UNKNOWN_VARIATION_DEG } from '@clearway/geo';
-import type { WaypointMatch } from '@clearway/navdb';
+import type { Navaid, WaypointMatch } from '@clearway/navdb';
 import { ALT_TYPES, UNKNOWN_ALT, type Waypoint, type WaypointType } from '../model.js';
 
 /** A waypoint with the spec's defaults (part 2 §3): insertBefore/insertAfter true, original_index -1, unknowns -9999. */
@@ -37,6 +37,8 @@ export function waypointFromMatch(match: WaypointMatch): Waypoint {
     elevation: match.elevationFt ?? UNKNOWN_ALT,
     variation: match.magVarDeg ?? UNKNOWN_VARIATION_DEG,
     ambiguous: match.ambiguous,
+    // The engine shows a radial only on legs out of a VOR (perf/radial.ts).
+    ...(match.kind === 'NAVAID' ? { navaid_type: (match.record as Navaid).type } : {}),
   });
 }
 
