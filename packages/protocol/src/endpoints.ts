@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /**
  * Every endpoint the product talks to (spec part 1 §7 "Configuration defines per-environment
- * endpoints"). Each is an absolute URL; HTTP roots end without a slash.
+ * endpoints"). On the wire each is an absolute URL (an endpoint on another origin) or a path on the
+ * page's own origin such as `/downloads/dev` (`/` for the origin itself), which the app resolves with
+ * resolveEndpoints; resolved HTTP roots end without a slash.
  */
 export const ENDPOINT_KEYS = [
   'mainSite',
@@ -43,32 +45,67 @@ export const DEFAULT_ENDPOINT_PATHS: Readonly<Record<EndpointKey, { path: string
  * socket endpoints on the same host with ws:// or wss://.
  */
 export function endpointsForOrigin(origin: string): EndpointMap {
+  return resolveEndpoints(sameOriginEndpoints(), origin);
+}
+
+/**
+ * Every endpoint as a path on the page's own origin (`/` for the origin itself): the server's
+ * default, so one server works at localhost, a LAN address, a host name or behind a proxy.
+ */
+export function sameOriginEndpoints(): EndpointMap {
+  const map = {} as Record<EndpointKey, string>;
+  for (const key of ENDPOINT_KEYS) map[key] = DEFAULT_ENDPOINT_PATHS[key].path || '/';
+  return map;
+}
+
+/** Whether an endpoint value is a path on the page's own origin rather than an absolute URL. */
+export function isSameOriginEndpoint(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//');
+}
+
+/**
+ * The endpoint map with every same-origin path made absolute on `origin` (the page's
+ * `location.origin`): HTTP endpoints on it, sockets on the same host with ws:// or wss://. Absolute
+ * URLs are kept; HTTP roots end without a slash.
+ */
+export function resolveEndpoints(map: EndpointMap, origin: string): EndpointMap {
   const base = origin.replace(/\/+$/, '');
   const socketBase = base.replace(/^http/, 'ws');
-  const map = {} as Record<EndpointKey, string>;
+  const resolved = {} as Record<EndpointKey, string>;
   for (const key of ENDPOINT_KEYS) {
-    const { path, socket } = DEFAULT_ENDPOINT_PATHS[key];
-    map[key] = (socket ? socketBase : base) + path;
+    const value = map[key];
+    resolved[key] = isSameOriginEndpoint(value)
+      ? ((DEFAULT_ENDPOINT_PATHS[key].socket ? socketBase : base) + value).replace(/\/+$/, '')
+      : value;
   }
-  return map;
+  return resolved;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const socketUrl = z.url({ protocol: /^wss?$/ });
+/** A path on the page's own origin: one leading slash (not `//`, which would name another host), no query or fragment. */
+export const sameOriginPathSchema = z.string().regex(/^\/(?!\/)[^\s?#\\]*$/, { error: 'must be an absolute URL or a path on this origin starting with /' });
 
-export const endpointMapSchema = z.object({
-  mainSite: httpUrl,
-  profileRest: httpUrl,
-  profileSocket: socketUrl,
-  versionSocket: socketUrl,
-  weatherRoot: httpUrl,
-  tileServer: httpUrl,
-  downloadRootDev: httpUrl,
-  downloadRootNext: httpUrl,
-  downloadRootCurrent: httpUrl,
-  weatherSocket: socketUrl,
-  liveTrafficSocket: socketUrl,
-  logging: httpUrl,
-  flightServiceRoot: httpUrl,
-});
+function endpointSchemas(http: z.ZodType<string>, socket: z.ZodType<string>) {
+  return z.object({
+    mainSite: http,
+    profileRest: http,
+    profileSocket: socket,
+    versionSocket: socket,
+    weatherRoot: http,
+    tileServer: http,
+    downloadRootDev: http,
+    downloadRootNext: http,
+    downloadRootCurrent: http,
+    weatherSocket: socket,
+    liveTrafficSocket: socket,
+    logging: http,
+    flightServiceRoot: http,
+  });
+}
+
+/** The endpoint map on the wire (ClientConfig): absolute URLs or paths on the page's origin. */
+export const endpointMapSchema = endpointSchemas(httpUrl.or(sameOriginPathSchema), socketUrl.or(sameOriginPathSchema));
+/** The endpoint map with absolute URLs only (an operator's override of one endpoint names its origin). */
+export const absoluteEndpointMapSchema = endpointSchemas(httpUrl, socketUrl);
 export type EndpointMap = z.infer<typeof endpointMapSchema>;

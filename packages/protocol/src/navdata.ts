@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointKey } from './endpoints.js';
+import { sameOriginPathSchema, type EndpointKey } from './endpoints.js';
 import { DATA_CHANNELS, type DataChannel } from './environments.js';
 
 /**
@@ -70,8 +70,11 @@ export const navdataArtifactSchema = z.object({
   gzipBytes: byteCount.nullable(),
   /** Strong ETag of the raw artifact, with its quotes, as sent on GET; compare to tell a new build. */
   etag: z.string().regex(/^"[\x21\x23-\x7e]*"$/, { error: 'must be a quoted strong entity tag' }),
-  /** Absolute URL of the artifact. */
-  url: z.url({ protocol: /^https?$/ }),
+  /**
+   * Where the artifact is: an absolute URL, or a path on the index's own origin (`/downloads/dev/navdata/us.cwnav`)
+   * when the download root is one; resolve it against the index's address.
+   */
+  url: z.url({ protocol: /^https?$/ }).or(sameOriginPathSchema),
 });
 export type NavdataArtifact = z.infer<typeof navdataArtifactSchema>;
 

@@ -6,6 +6,9 @@ import {
   ENDPOINT_KEYS,
   endpointsForOrigin,
   environmentSchema,
+  navdataArtifactSchema,
+  resolveEndpoints,
+  sameOriginEndpoints,
   logEntrySchema,
   logIndexPath,
 } from './index.js';
@@ -28,6 +31,42 @@ describe('endpoint map', () => {
     const result = clientConfigSchema.safeParse(bad);
     expect(result.success).toBe(false);
     if (!result.success) expect(describeIssues(result.error)[0]?.path).toBe('endpoints.profileSocket');
+  });
+});
+
+describe('same-origin endpoints', () => {
+  it('are paths the page resolves on its own origin, sockets on ws:// or wss://', () => {
+    const paths = sameOriginEndpoints();
+    expect(paths.mainSite).toBe('/');
+    expect(paths.downloadRootDev).toBe('/downloads/dev');
+    expect(paths.profileSocket).toBe('/ws/profile');
+    const lan = resolveEndpoints(paths, 'http://192.168.1.20:8080');
+    expect(lan.mainSite).toBe('http://192.168.1.20:8080');
+    expect(lan.logging).toBe('http://192.168.1.20:8080');
+    expect(lan.downloadRootDev).toBe('http://192.168.1.20:8080/downloads/dev');
+    expect(lan.profileSocket).toBe('ws://192.168.1.20:8080/ws/profile');
+    expect(resolveEndpoints(paths, 'https://clearway.example/').liveTrafficSocket).toBe('wss://clearway.example/ws/traffic');
+  });
+
+  it('keep an absolute endpoint as it is', () => {
+    const map = { ...sameOriginEndpoints(), tileServer: 'https://tiles.example.com/v1' };
+    expect(resolveEndpoints(map, 'http://127.0.0.1:8080').tileServer).toBe('https://tiles.example.com/v1');
+  });
+
+  it('validate on the wire; a path naming another host (//host) or with a query does not', () => {
+    const config = { env: 'localhost', version: '0.1.0', dataChannel: 'dev', remoteLogging: false, endpoints: sameOriginEndpoints() };
+    expect(clientConfigSchema.parse(config)).toEqual(config);
+    for (const bad of ['//evil.example/downloads', 'downloads/dev', '/downloads?x=1']) {
+      const result = clientConfigSchema.safeParse({ ...config, endpoints: { ...config.endpoints, downloadRootDev: bad } });
+      expect(result.success, bad).toBe(false);
+      if (!result.success) expect(describeIssues(result.error)[0]?.path).toBe('endpoints.downloadRootDev');
+    }
+  });
+
+  it('let an index name its artifacts by a path on its own origin', () => {
+    const artifact = { region: 'us', cycle: '2509', effective: '2025-09-04', expires: '2025-10-02', formatVersion: 1, bytes: 10, gzipBytes: null, etag: '"a"' };
+    expect(navdataArtifactSchema.safeParse({ ...artifact, url: '/downloads/dev/navdata/us.cwnav' }).success).toBe(true);
+    expect(navdataArtifactSchema.safeParse({ ...artifact, url: '//evil.example/us.cwnav' }).success).toBe(false);
   });
 });
 
