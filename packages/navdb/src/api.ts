@@ -19,6 +19,9 @@ export interface NavDb {
    */
   getWaypoint(code: string, reference?: LatLon | null): WaypointMatch | null;
 
+  /** Every point with this ident (airports by any of their ids, navaids, fixes), in getWaypoint's candidate order. */
+  waypointCandidates(code: string): WaypointMatch[];
+
   /** Prefix search over airports (id, ICAO id, name, city), navaids, fixes and airways; exact id first. */
   search(query: string, options?: { limit?: number }): SearchHit[];
 
@@ -42,6 +45,8 @@ export interface NavDb {
   navaids(id: string): Navaid[];
   fixes(id: string): Fix[];
   airway(id: string): Airway | null;
+  /** Every airway record with this id, in record order (an airway the source gives in pieces has several). */
+  airways(id: string): Airway[];
 }
 
 export interface LatLon {

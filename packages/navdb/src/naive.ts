@@ -76,14 +76,24 @@ class NaiveNavDb implements NavDb {
     return a ? runwayInfoOf(a, toAirportSummary(a)) : null;
   }
 
-  getWaypoint(code: string, reference?: LatLon | null): WaypointMatch | null {
+  waypointCandidates(code: string): WaypointMatch[] {
     const key = normalizeKey(code);
+    const candidates = this.candidatesOf(key);
+    return candidates.map((c) => waypointMatch(key, c, candidates.length));
+  }
+
+  private candidatesOf(key: string): Parameters<typeof waypointMatch>[1][] {
     type Candidate = Parameters<typeof waypointMatch>[1];
-    const candidates: Candidate[] = [
+    return [
       ...this.data.airports.filter((_, i) => this.airportKeyList[i]!.includes(key)).map((value): Candidate => ({ kind: 'AIRPORT', value })),
       ...this.navaids(key).map((value): Candidate => ({ kind: 'NAVAID', value })),
       ...this.fixes(key).map((value): Candidate => ({ kind: 'FIX', value })),
     ];
+  }
+
+  getWaypoint(code: string, reference?: LatLon | null): WaypointMatch | null {
+    const key = normalizeKey(code);
+    const candidates = this.candidatesOf(key);
     if (candidates.length === 0) return null;
     let chosen = candidates[0]!;
     if (reference) {
@@ -201,5 +211,10 @@ class NaiveNavDb implements NavDb {
   airway(id: string): Airway | null {
     const key = normalizeKey(id);
     return this.data.airways.find((_, i) => this.airwayKeys[i] === key) ?? null;
+  }
+
+  airways(id: string): Airway[] {
+    const key = normalizeKey(id);
+    return this.data.airways.filter((_, i) => this.airwayKeys[i] === key);
   }
 }

@@ -73,6 +73,23 @@ class ColumnarNavDb implements NavDb {
     return waypointMatch(key, { kind: 'NAVAID', value: navaidAt(this.t, index) }, candidates);
   }
 
+  waypointCandidates(code: string): WaypointMatch[] {
+    const key = normalizeKey(code);
+    const [from, all] = this.idents.exact(key);
+    let to = from;
+    while (to < all && entryKind(this.idents.entries[to]!) !== KIND_AIRWAY) to++;
+    const out: WaypointMatch[] = [];
+    for (let k = from; k < to; k++) {
+      const entry = this.idents.entries[k]!;
+      const kind = entryKind(entry);
+      const index = entryIndex(entry);
+      if (kind === KIND_AIRPORT) out.push(waypointMatch(key, { kind: 'AIRPORT', value: airportAt(this.t, index) }, to - from));
+      else if (kind === KIND_FIX) out.push(waypointMatch(key, { kind: 'FIX', value: fixAt(this.t, index) }, to - from));
+      else out.push(waypointMatch(key, { kind: 'NAVAID', value: navaidAt(this.t, index) }, to - from));
+    }
+    return out;
+  }
+
   search(query: string, options?: { limit?: number }): SearchHit[] {
     return this.searcher.search(query, options);
   }
@@ -145,6 +162,10 @@ class ColumnarNavDb implements NavDb {
   airway(id: string): Airway | null {
     const found = this.exactOfKind(id, (kind) => kind === KIND_AIRWAY);
     return found.length > 0 ? airwayAt(this.t, found[0]!) : null;
+  }
+
+  airways(id: string): Airway[] {
+    return this.exactOfKind(id, (kind) => kind === KIND_AIRWAY).map((i) => airwayAt(this.t, i));
   }
 
   /** The first airport (record order) whose id, FAA id or ICAO id is `code`, or -1. */

@@ -236,5 +236,16 @@ describe('procedures and records by id', () => {
     expect(db.fixes('ALPHA').map((f) => f.region)).toEqual(['K2', 'K3']);
     expect(db.airway('v25')?.points.map((p) => p.ident)).toEqual(['SFO', 'ARCHI', 'NOWHR']);
     expect(db.airway('V99')).toBeNull();
+    expect(db.airways('v25').map((w) => w.id)).toEqual(['V25']);
+    expect(db.airways('V99')).toEqual([]);
+  });
+
+  it('lists every candidate of an ident in getWaypoint order', () => {
+    const alpha = db.waypointCandidates('alpha');
+    expect(alpha.map((m) => [m.kind, m.record.source.line])).toEqual(db.fixes('ALPHA').map((f) => ['FIX', f.source.line]));
+    expect(alpha.map((m) => m.candidates)).toEqual([2, 2]);
+    expect(db.waypointCandidates('SFO').map((m) => m.kind)).toEqual(['AIRPORT', 'NAVAID']);
+    expect(db.waypointCandidates('SFO')[0]).toEqual(db.getWaypoint('SFO'));
+    expect(db.waypointCandidates('V25')).toEqual([]);
   });
 });

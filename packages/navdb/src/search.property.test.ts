@@ -99,6 +99,8 @@ describe('indexed queries equal the naive scan', () => {
           expect(db.navaids(q)).toEqual(naive.navaids(q));
           expect(db.fixes(q)).toEqual(naive.fixes(q));
           expect(db.airway(q)).toEqual(naive.airway(q));
+          expect(db.airways(q)).toEqual(naive.airways(q));
+          expect(db.waypointCandidates(q)).toEqual(naive.waypointCandidates(q));
         }
       }),
       { numRuns: 300 },
