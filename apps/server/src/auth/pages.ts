@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, readCookies, setCookie } from './cookies.js';
+import { PAGE_STYLES } from './pageTheme.js';
 
 /** HTML-escapes text for element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 }
 
-/** A complete hosted page; `body` is already-escaped HTML. */
+/** A complete hosted page in the app's day or night colours (pageTheme.ts) under a Clearway bar; `body` is already-escaped HTML. */
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -15,19 +16,14 @@ export function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Clearway</title>
+<meta name="color-scheme" content="light dark">
 <style>
-body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;color:#1b1f24}
-main{max-width:380px;margin:8vh auto;background:#fff;padding:28px 32px;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
-h1{font-size:1.4em;margin:0 0 16px}
-label{display:block;margin:12px 0 4px;font-weight:600}
-input{width:100%;box-sizing:border-box;padding:9px;border:1px solid #b8c0c8;border-radius:4px;font-size:1em}
-button{margin-top:18px;width:100%;padding:10px;border:0;border-radius:4px;background:#1565c0;color:#fff;font-size:1em;cursor:pointer}
-.error{background:#fdecea;color:#8a1c13;padding:10px;border-radius:4px;margin:0 0 12px}
-.notice{background:#e8f4fd;color:#0b4a78;padding:10px;border-radius:4px;margin:0 0 12px}
-nav{margin-top:18px;font-size:.95em;display:flex;justify-content:space-between;gap:12px}
+${PAGE_STYLES}
 </style>
 </head>
-<body><main>
+<body>
+<header>Clearway</header>
+<main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main></body>
