@@ -1,6 +1,7 @@
 import type { NavDb, AirwayPoint } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint, WaypointType } from '../model.js';
 import { DIRECT_TO_CODE, UNKNOWN_TEMP } from '../model.js';
+import { airwayGraph, candidateAtNode, gapBetween, junctionNode, nodesOfWaypoint, pathAlong, type AirwayNode } from './airwayMembership.js';
 import { latLonCode } from './latLon.js';
 import { cloneWaypoint, makeWaypoint, waypointFromMatch } from './waypoint.js';
 
@@ -19,10 +20,10 @@ export interface BuildRouteContext {
 /** Route waypoint type of an airway point kind. */
 const POINT_KINDS: Record<AirwayPoint['kind'], WaypointType> = { fix: 'FIX', navaid: 'NAVAID', airport: 'AIRPORT', unknown: 'FIX' };
 
-/** The route waypoint of an airway point, named from the database; null without a position. */
-function airwayPointWaypoint(db: NavDb, p: AirwayPoint, airwayId: string): Waypoint | null {
+/** The route waypoint of an airway place, named from the database point there; null without a position. */
+function airwayPointWaypoint(db: NavDb, p: AirwayNode, airwayId: string): Waypoint | null {
   if (p.latDeg === null || p.lonDeg === null) return null;
-  const match = db.getWaypoint(p.ident, { latDeg: p.latDeg, lonDeg: p.lonDeg });
+  const match = candidateAtNode(db, p);
   const base = match ? waypointFromMatch(match) : makeWaypoint(p.ident, POINT_KINDS[p.kind], p.latDeg, p.lonDeg);
   // The airway pins the point: its own position, never ambiguous.
   return {
@@ -36,27 +37,22 @@ function airwayPointWaypoint(db: NavDb, p: AirwayPoint, airwayId: string): Waypo
   };
 }
 
+/** A route waypoint that can enter or leave an airway: a point, not an airway or a procedure. */
+function isPoint(w: Waypoint | undefined): w is Waypoint {
+  return w !== undefined && w.type !== 'AIRWAY' && w.type !== 'DP' && w.type !== 'STAR';
+}
+
 /**
- * Where airway `a` meets airway `b` when a route goes straight from one to the other: the shared
- * point of `a` nearest (in sequence) to the entry of `a`, or the first shared point without one.
+ * Where airway `a` meets airway `b` when a route goes straight from one to the other: a place on
+ * both (same ident within a mile, whatever source each came from), the one fewest points along `a`
+ * from its entry, or the first of `a` without one.
  */
-export function airwayJunction(db: NavDb, a: string, b: string, entryOfA: string | undefined): Waypoint | null {
-  const A = db.airway(a);
-  const B = db.airway(b);
+export function airwayJunction(db: NavDb, a: string, b: string, entryOfA: Waypoint | undefined): Waypoint | null {
+  const A = airwayGraph(db, a);
+  const B = airwayGraph(db, b);
   if (!A || !B) return null;
-  const onB = new Set(B.points.map((p) => p.ident));
-  const e = entryOfA === undefined ? -1 : A.points.findIndex((p) => p.ident === entryOfA);
-  let best: AirwayPoint | null = null;
-  let bestGap = Infinity;
-  A.points.forEach((p, k) => {
-    if (!onB.has(p.ident) || k === e) return;
-    const gap = e < 0 ? k : Math.abs(k - e);
-    if (gap < bestGap) {
-      best = p;
-      bestGap = gap;
-    }
-  });
-  return best ? airwayPointWaypoint(db, best, a) : null;
+  const k = junctionNode(A, B, isPoint(entryOfA) ? nodesOfWaypoint(A, entryOfA) : []);
+  return k === null ? null : airwayPointWaypoint(db, A.nodes[k]!, a);
 }
 
 interface Expansion {
@@ -64,27 +60,30 @@ interface Expansion {
   error: string | null;
 }
 
-/** The points strictly between entry and exit along an airway, or the reason there are none. */
+/**
+ * The points strictly between entry and exit along an airway, or the reason there are none. Entry
+ * and exit are on the airway when it lists a point of their ident within a mile (airports five).
+ */
 export function expandAirway(db: NavDb, airwayId: string, entry: Waypoint | undefined, exit: Waypoint | undefined): Expansion {
-  const airway = db.airway(airwayId);
-  if (!airway) return { points: [], error: `${airwayId}: airway not found` };
+  const graph = airwayGraph(db, airwayId);
+  if (!graph) return { points: [], error: `${airwayId}: airway not found` };
   if (!entry || entry.type === 'DP' || entry.type === 'STAR') return { points: [], error: `${airwayId}: no entry fix before the airway` };
   if (!exit || exit.type === 'DP' || exit.type === 'STAR') return { points: [], error: `${airwayId}: no exit fix after the airway` };
   if (entry.type === 'AIRWAY') return { points: [], error: `${airwayId}: ${entry.code} must be joined to it by a fix` };
   if (exit.type === 'AIRWAY') return { points: [], error: `${airwayId}: ${exit.code} must be joined to it by a fix` };
-  const pts = airway.points;
-  const from = pts.findIndex((p) => p.ident === entry.code);
-  if (from < 0) return { points: [], error: `${airwayId}: ${entry.code} is not on the airway` };
-  const to = pts.findIndex((p) => p.ident === exit.code);
-  if (to < 0) return { points: [], error: `${airwayId}: ${exit.code} is not on the airway` };
-  if (from === to) return { points: [], error: `${airwayId}: entry and exit are both ${entry.code}` };
-  const step = to > from ? 1 : -1;
-  for (let k = Math.min(from, to); k < Math.max(from, to); k++) {
-    if (pts[k]!.gapAfter) return { points: [], error: `${airwayId}: gap between ${pts[k]!.ident} and ${pts[k + 1]!.ident}` };
+  const from = nodesOfWaypoint(graph, entry);
+  if (from.length === 0) return { points: [], error: `${airwayId}: ${entry.code} is not on the airway` };
+  const to = nodesOfWaypoint(graph, exit);
+  if (to.length === 0) return { points: [], error: `${airwayId}: ${exit.code} is not on the airway` };
+  if (from.some((k) => to.includes(k))) return { points: [], error: `${airwayId}: entry and exit are both ${entry.code}` };
+  const path = pathAlong(graph, from, to);
+  if (!path) {
+    const gap = gapBetween(graph, from, to);
+    return { points: [], error: gap ? `${airwayId}: gap between ${gap[0]} and ${gap[1]}` : `${airwayId}: ${entry.code} and ${exit.code} are on separate parts of the airway` };
   }
   const out: Waypoint[] = [];
-  for (let k = from + step; k !== to; k += step) {
-    const p = pts[k]!;
+  for (const k of path.slice(1, -1)) {
+    const p = graph.nodes[k]!;
     const w = airwayPointWaypoint(db, p, airwayId);
     if (!w) return { points: [], error: `${airwayId}: ${p.ident} has no position` };
     out.push(w);
@@ -126,8 +125,8 @@ export function buildRoute(typed: readonly Waypoint[], ctx: BuildRouteContext): 
     const prev = waypoints[i - 1];
     const next = waypoints[i + 1];
     // Airway straight to airway: they meet at a shared point, which ends the first one's expansion.
-    const entry = prev?.type === 'AIRWAY' ? airwayJunction(ctx.db, prev.code, w.code, waypoints[i - 2]?.code) : prev;
-    const exit = next?.type === 'AIRWAY' ? airwayJunction(ctx.db, w.code, next.code, prev?.code) : next;
+    const entry = prev?.type === 'AIRWAY' ? airwayJunction(ctx.db, prev.code, w.code, waypoints[i - 2]) : prev;
+    const exit = next?.type === 'AIRWAY' ? airwayJunction(ctx.db, w.code, next.code, entry ?? undefined) : next;
     let { points, error } = expandAirway(ctx.db, w.code, entry ?? undefined, exit ?? undefined);
     if (prev?.type === 'AIRWAY' && !entry) error = `${w.code}: does not meet ${prev.code}`;
     else if (next?.type === 'AIRWAY' && !exit) error = `${w.code}: does not meet ${next.code}`;

@@ -2,6 +2,7 @@ import { greatCircleDistanceNm } from '@clearway/geo';
 import type { LatLon as DbLatLon, NavDb, Procedure } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
+import { pointOnAirways } from './airwayMembership.js';
 import { buildRoute } from './buildRoute.js';
 import { compactSymbolicLatLons, latLonCode, parseLatLonToken } from './latLon.js';
 import { makeWaypoint, waypointFromMatch } from './waypoint.js';
@@ -37,12 +38,6 @@ function splitAltitude(tokens: string[], invalid: string[]): number | null {
     return null;
   }
   return alt;
-}
-
-function airwayPointRef(db: NavDb, airwayToken: string | undefined, ident: string): DbLatLon | null {
-  if (airwayToken === undefined) return null;
-  const p = db.airway(airwayToken)?.points.find((q) => q.ident === ident && q.latDeg !== null && q.lonDeg !== null);
-  return p ? { latDeg: p.latDeg!, lonDeg: p.lonDeg! } : null;
 }
 
 /** A procedure token `DP.TRANSITION` / `TRANSITION.STAR[.RUNWAY]` at the origin or destination, or null. */
@@ -107,8 +102,10 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
       slots.push(makeWaypoint(token, 'AIRWAY', ref?.latDeg ?? 0, ref?.lonDeg ?? 0, { name: token }));
       return;
     }
-    const near = airwayPointRef(db, routeTokens[i + 1], token) ?? airwayPointRef(db, routeTokens[i - 1], token) ?? ref;
-    const match = db.getWaypoint(token, near);
+    // Next to an airway, the candidate on that airway (airwayMembership.ts); elsewhere the nearest.
+    const onAirway = pointOnAirways(db, routeTokens, i, ref);
+    const near = onAirway ? { latDeg: onAirway.latDeg, lonDeg: onAirway.lonDeg } : ref;
+    const match = onAirway ?? db.getWaypoint(token, near);
     if (match) {
       if (near === null && match.ambiguous) firstUnreferenced = { slot: slots.length, token };
       slots.push(waypointFromMatch(match));
