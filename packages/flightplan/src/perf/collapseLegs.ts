@@ -82,6 +82,8 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
       true_course: first?.true_course,
       variation: first?.variation,
       fuel_remaining: last?.fuel_remaining ?? prev?.fuel_remaining,
+      // The radial out of the station the top-level leg starts at (its first expanded leg's).
+      ...(first?.radial !== undefined ? { radial: first.radial } : {}),
     });
   }
   return legs;

@@ -42,6 +42,34 @@ describe('runFlightPlan with real FB winds', () => {
     expect(r.all_legs.every((l) => !l.has_errors && Math.abs(l.mh - l.course) > 0.01)).toBe(true);
   });
 
+  it("flies a cruise leg at the ground speed worked by hand from the nearest station's forecast (FAT at 12,000 ft)", () => {
+    // The bulletin's FAT line: "FAT 9900 9900+13 2605+09 2716+03 ..." gives 270° 16 kt, +3 °C at 12,000 ft.
+    // Leg P1 (37.1 N, 121.0 W) to P2 (36.45 N, 118.45 W): its middle is at the FAT station, its initial
+    // true course 106.8° (GeographicLib). Wind from 270°: 163.2° off the course, so a tailwind of
+    // 16·cos 163.2° = −15.32 kt and a crosswind of 16·sin 163.2° = 4.62 kt. Wind correction
+    // asin(4.62/140) = 1.89°; ground speed 140·cos 1.89° + 15.32 = 155.24 kt (reversed: 124.6 kt).
+    const nearestOnly = createFbWindsSource(
+      [{ decoded: decodeFbBulletin(readFileSync(file, 'latin1')), year: 2026, month: 1 }],
+      FB_STATION_POSITIONS,
+      { stationCount: 1 },
+    );
+    const cruise = makeRoute([
+      makeWaypoint('KSFO', 37.619, -122.375, { elevation: 13 }),
+      makeWaypoint('P1', 37.1, -121.0),
+      makeWaypoint('P2', 36.45, -118.45),
+      makeWaypoint('KLAS', 36.08, -115.152, { elevation: 2181 }),
+    ]);
+    const r = runFlightPlan(cruise, { ...DEFAULT_PROFILE, altitude: 12000 }, { now: NOW, winds: nearestOnly });
+    const leg = r.all_legs[1];
+    expect(`${leg?.start.code}-${leg?.end.code}`).toBe('P1-P2');
+    expect(leg?.climb).toBe(0);
+    expect(leg?.descent).toBe(0);
+    expect(leg?.wxPoints.map((w) => w.station_id)).toEqual(['FAT']);
+    expect(Math.abs((leg?.gs ?? NaN) - 155.24)).toBeLessThan(0.3);
+    // Heading: 1.89° right of the course, into the wind from the right rear.
+    expect(Math.abs((leg?.mh ?? NaN) - ((leg?.course ?? NaN) + 1.89))).toBeLessThan(0.05);
+  });
+
   it('outside the bulletin window there are no winds: calm and ISA', () => {
     const r = runFlightPlan(route, DEFAULT_PROFILE, { now: Date.UTC(2026, 0, 31, 12, 0), winds: source() });
     expect(r.winds_status).toBe('unavailable');

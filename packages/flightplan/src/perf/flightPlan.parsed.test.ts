@@ -36,7 +36,13 @@ describe('runFlightPlan on parsed routes', () => {
 
   it('a route with an unknown token still plans the rest', () => {
     const r = plan('AAA ZZZZZ DDD');
-    expect(r.all_legs.every((l) => Number.isFinite(l.time))).toBe(true);
+    expect(r.invalid_tokens).toEqual(['ZZZZZ']);
+    // AAA to DDD is 2° of longitude along 37° N: 95.9 nm on the spec sphere, planned and timed.
+    const planned = r.all_legs.filter((l) => !l.has_errors);
+    expect(planned.map((l) => `${l.start.code}-${l.end.code}`)).toEqual(['AAA-DDD']);
+    expect(planned[0]?.distance).toBeCloseTo(95.9, 0);
+    expect(planned[0]?.time).toBeGreaterThan(0);
+    expect(r.total_min).toBeCloseTo(planned[0]?.time ?? NaN, 9);
   });
 });
 
@@ -48,5 +54,27 @@ describe('airways with and without points between entry and exit', () => {
     expect(r.legs.map((l) => l.has_errors)).toEqual([false, false, false, false]);
     expect(r.legs[2]?.distance).toBe(0);
     expect(r.legs.reduce((s, l) => s + l.distance, 0)).toBeCloseTo(r.total_distance, 6);
+  });
+});
+
+describe('VOR radials on airway legs', () => {
+  // AAA is a VOR with a published variation of 15° E; BBB lies 0.5° of longitude east on 37° N, so
+  // the initial true course is 90 − 0.25·sin 37° = 89.85° and the radial round(89.85 − 15) = 075.
+  it('an airway leg out of a VOR carries the radial from the published variation', () => {
+    const r = plan('AAA V901 DDD');
+    expect(r.all_legs.map((l) => l.radial)).toEqual([75, undefined, undefined]);
+    expect(r.all_legs[0]?.true_course).toBeCloseTo(89.85, 2);
+    // The top-level leg AAA-V901 starts with that leg, so it carries the radial too.
+    expect(r.legs.map((l) => l.radial)).toEqual([75, undefined]);
+    // The course is today's model variation, not the published one: not the radial.
+    expect(Math.abs((r.all_legs[0]?.course ?? NaN) - 75)).toBeGreaterThan(0.5);
+  });
+
+  it('an airway with no points between entry and exit still is an airway leg (DDD J901 EEE, DDD a VORTAC)', () => {
+    expect(plan('DDD J901 EEE').all_legs.map((l) => l.radial)).toEqual([75]);
+  });
+
+  it('a direct leg from a VOR has no radial', () => {
+    expect(plan('AAA DDD').all_legs.map((l) => l.radial)).toEqual([undefined]);
   });
 });

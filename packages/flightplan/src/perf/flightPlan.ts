@@ -2,6 +2,7 @@ import { UNKNOWN_VARIATION_DEG } from '@clearway/geo';
 import type { AircraftProfile, Leg, LatLon, Route, VerticalPoint, Waypoint, WindsAloftSource, WxPoint } from '../model.js';
 import { UNKNOWN_ALT, UNKNOWN_TEMP } from '../model.js';
 import { collapseLegs } from './collapseLegs.js';
+import { isAirwayLeg, vorRadial } from './radial.js';
 import { distanceNm, initialCourseDegTrue, intermediatePoint, normalizeDeg } from './sphere.js';
 import type { VariationLookup } from './variation.js';
 import { wmmVariation } from './variation.js';
@@ -15,8 +16,9 @@ export interface FlightPlanOptions {
   /** The current time, epoch milliseconds (departure is now + profile.etd unless etd_iso is set). */
   now: number;
   /**
-   * Variation for legs whose start waypoint has none (999.999): default the WMM (`wmmVariation`);
-   * null for none (magnetic values then equal true ones, `variation_available` false).
+   * Magnetic variation at a leg's start on the day of departure: default the WMM (`wmmVariation`).
+   * Where it gives nothing (or it is null) the start waypoint's published variation is used, and
+   * without that the leg has none (magnetic values then equal true ones, `variation_available` false).
    */
   variationAt?: VariationLookup | null;
   /** Cruise altitude to plan at instead of the route's (or else the profile's), feet (the optimizer's candidates). */
@@ -44,6 +46,8 @@ interface Geometry {
   courseDegTrue: number;
   variationDeg: number;
   variationAvailable: boolean;
+  /** The VOR radial flown on an airway leg out of a VOR, else null. */
+  radial: number | null;
   mid: LatLon;
   distanceSoFarNm: number;
 }
@@ -58,7 +62,15 @@ export function departureTimeMs(profile: AircraftProfile, now: number): number {
   return Number.isFinite(iso) ? iso : now + (Number.isFinite(profile.etd) ? profile.etd : 0) * 60_000;
 }
 
-function geometries(points: Waypoint[], etdMs: number, variationAt: VariationLookup | null): Geometry[] {
+/**
+ * Legs along `points`: spherical distance, initial true course, and the magnetic variation at the
+ * leg's start from the model on the day of departure. The magnetic course is set at the start of
+ * the leg, where the pilot sets it, so course and variation are both taken there (on a long leg
+ * like KSFO–KJFK both change along the way; the navlog gives the course to turn to at the start).
+ * The published variation of a nav record (whole degrees of an old epoch, KHWD 15° E against
+ * 12.7° E today) is used only when the model gives nothing, and for the VOR radial.
+ */
+function geometries(route: Route, points: Waypoint[], etdMs: number, variationAt: VariationLookup | null): Geometry[] {
   const out: Geometry[] = [];
   let soFar = 0;
   for (let i = 0; i + 1 < points.length; i++) {
@@ -68,11 +80,13 @@ function geometries(points: Waypoint[], etdMs: number, variationAt: VariationLoo
     const d = ok ? distanceNm(start.location, end.location) : 0;
     const course = ok ? initialCourseDegTrue(start.location, end.location) : 0;
     const mid = ok ? intermediatePoint(start.location, end.location, 0.5) : start.location;
-    let variation: number | null = knownVariation(start.variation) ? start.variation : null;
-    if (variation === null && ok && variationAt) {
-      const v = variationAt(mid.lat, mid.lon, etdMs);
+    let variation: number | null = null;
+    if (ok && variationAt) {
+      const v = variationAt(start.location.lat, start.location.lon, etdMs);
       variation = v !== null && Number.isFinite(v) ? v : null;
     }
+    if (variation === null && knownVariation(start.variation)) variation = start.variation;
+    const radial = ok && points === route.all_waypoints && isAirwayLeg(route, start, end) ? vorRadial(start, course) : null;
     out.push({
       start,
       end,
@@ -81,6 +95,7 @@ function geometries(points: Waypoint[], etdMs: number, variationAt: VariationLoo
       courseDegTrue: course,
       variationDeg: variation ?? 0,
       variationAvailable: variation !== null,
+      radial,
       mid,
       distanceSoFarNm: soFar,
     });
@@ -107,8 +122,9 @@ function pointAlong(geoms: Geometry[], alongNm: number, altitudeFt: number): Ver
 /**
  * The navlog (spec part 2 §2, §3): a new route whose `all_legs` follow `all_waypoints` (and `legs`
  * the top-level `waypoints`, summed over their expansions) with distance (great circle on the spec's
- * sphere), true and magnetic course, wind-corrected magnetic heading, ground speed, time (minutes),
- * fuel (US gal), cumulative values, climb and descent portions, ETA and fuel remaining, plus the
+ * sphere), initial true course, magnetic course and wind-corrected magnetic heading (today's model
+ * variation at the leg's start), the VOR radial on airway legs out of a VOR, ground speed, time
+ * (minutes), fuel (US gal), cumulative values, climb and descent portions, ETA and fuel remaining, plus the
  * route totals, top of climb and top of descent. Winds come from `options.winds` at each leg's
  * midpoint at the altitude of each phase; without a sample the leg is flown in calm air at ISA.
  * Legs with an invalid endpoint, or a ground speed of 0 or less, have `has_errors` and add no time.
@@ -116,7 +132,7 @@ function pointAlong(geoms: Geometry[], alongNm: number, altitudeFt: number): Ver
 export function runFlightPlan(route: Route, profile: AircraftProfile, options: FlightPlanOptions): Route {
   const etdMs = departureTimeMs(profile, options.now);
   const points = route.all_waypoints.length >= 2 ? route.all_waypoints : route.waypoints;
-  const geoms = geometries(points, etdMs, options.variationAt === undefined ? wmmVariation : options.variationAt);
+  const geoms = geometries(route, points, etdMs, options.variationAt === undefined ? wmmVariation : options.variationAt);
   // An altitude written in the route (`KSFO KLAX.8500`, kept in final_string) wins over the
   // profile's; otherwise the profile's, so changing the profile re-plans a parsed route at the new one.
   const routeAltitude = ROUTE_ALTITUDE_SUFFIX.test(route.final_string) && route.altitude !== UNKNOWN_ALT && route.altitude > 0 ? route.altitude : null;
@@ -254,6 +270,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
       true_course: g.courseDegTrue,
       variation: g.variationDeg,
       fuel_remaining: profile.starting_fuel - cumFuel,
+      ...(g.radial !== null ? { radial: g.radial } : {}),
     });
   }
 
