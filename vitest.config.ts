@@ -12,9 +12,19 @@ export const workspaceAliases = {
   '@clearway/sync': fileURLToPath(new URL('./packages/sync/src/index.ts', import.meta.url)),
 };
 
+/**
+ * Services some tests need, as tags on those tests: `npm test` (scripts/test.mjs) accepts a skipped
+ * test only when one of its tags is named in ALLOW_SKIP (apps/server/src/testing/skips.ts).
+ */
+export const serviceTags = [
+  { name: 'postgres', description: 'needs PostgreSQL (TEST_DATABASE_URL); skipped only with ALLOW_SKIP=postgres' },
+  { name: 'redis', description: 'needs Redis (TEST_REDIS_URL or redis-server); skipped only with ALLOW_SKIP=redis' },
+];
+
 // One run covers every workspace; each project picks its environment.
 export default defineConfig({
   test: {
+    tags: serviceTags,
     projects: [
       {
         resolve: { alias: workspaceAliases },

@@ -15,8 +15,9 @@ import { findOrCreateCustomer } from '../apps/server/src/auth/customers.js';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { createScratchSchema, TEST_DATABASE_URL, type ScratchSchema } from '../apps/server/src/testing/postgres.js';
-import { startTestRedis, type TestRedis } from '../apps/server/src/testing/redis.js';
+import { createScratchSchema, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, type ScratchSchema } from '../apps/server/src/testing/postgres.js';
+import { REDIS_SKIP_REASON, startTestRedis, type TestRedis } from '../apps/server/src/testing/redis.js';
+import { requireService } from '../apps/server/src/testing/skips.js';
 import { addSessionCookie, buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -163,14 +164,16 @@ describe('profile sync between two devices', () => {
 
   // Two server processes on PostgreSQL (TEST_DATABASE_URL) sharing realtime through Redis
   // (TEST_REDIS_URL, or a redis-server started for the test); device two talks to server two.
-  it.skipIf(!TEST_DATABASE_URL)('works with the second device on a second server process (PostgreSQL + Redis)', async () => {
+  // Without either it fails, unless ALLOW_SKIP names the missing one (testing/skips.ts).
+  it('works with the second device on a second server process (PostgreSQL + Redis)', { tags: ['postgres', 'redis'], timeout: 180_000 }, async (context) => {
+    requireService(context, 'postgres', TEST_DATABASE_URL !== undefined, POSTGRES_SKIP_REASON);
     let scratch: ScratchSchema | undefined;
     let redis: TestRedis | undefined;
     const servers: RunningServer[] = [];
     try {
-      scratch = await createScratchSchema(TEST_DATABASE_URL ?? '');
       redis = await startTestRedis();
-      if (!redis) throw new Error('no Redis for the two-process test: set TEST_REDIS_URL or install redis-server');
+      if (!redis) return requireService(context, 'redis', false, REDIS_SKIP_REASON);
+      scratch = await createScratchSchema(TEST_DATABASE_URL ?? '');
       const db = openDatabase({ dialect: 'postgres', url: scratch.url });
       let user: SignedIn;
       try {
@@ -189,5 +192,5 @@ describe('profile sync between two devices', () => {
       await redis?.stop();
       await scratch?.drop();
     }
-  }, 180_000);
+  });
 });

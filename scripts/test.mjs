@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build, checkNode, ensureDependencies, repoRoot, run } from './lib/ensure.mjs';
+import { judgeSkips, parseAllowSkip, refusedSkipReport, skippedTests } from './lib/skips.mjs';
 
 const ci = Boolean(process.env.CI);
 const timings = [];
@@ -52,12 +53,34 @@ function ensurePostgres() {
   });
   const url = result.stdout.trim().split('\n').pop() ?? '';
   if (result.status === 0 && url.startsWith('postgres')) return url;
-  const message = 'PostgreSQL could not be started for the database tests (see above).';
-  if (ci) {
-    console.error(message);
+  return missingService('postgres', 'PostgreSQL could not be started for the database tests (see above).');
+}
+
+/** The services ALLOW_SKIP names (scripts/lib/skips.mjs); the run stops when it is refused. */
+function allowedSkips() {
+  const parsed = parseAllowSkip(process.env.ALLOW_SKIP, ci);
+  if (parsed.error !== undefined) {
+    console.error(parsed.error);
     process.exit(1);
   }
-  console.warn(`${message} The PostgreSQL suite will be skipped.`);
+  return parsed.names;
+}
+
+/** Goldens are rewritten on purpose on a developer machine only, never by CI (TESTING.md). */
+function refuseGoldenUpdateUnderCi() {
+  if (ci && process.env.UPDATE_GOLDEN) {
+    console.error(`UPDATE_GOLDEN=${process.env.UPDATE_GOLDEN} is set under CI: goldens are rewritten on purpose on a developer machine, never by CI; unset it.`);
+    process.exit(1);
+  }
+}
+
+/** A service that could not be had: the run stops here unless ALLOW_SKIP names it (never under CI). */
+function missingService(name, message) {
+  if (!allowed.has(name)) {
+    console.error(`${message}\nIts tests would fail. To run without it on purpose: ALLOW_SKIP=${name} npm test${ci ? ' (not under CI)' : ''}.`);
+    process.exit(1);
+  }
+  console.warn(`${message} ALLOW_SKIP=${name}: its tests will be skipped.`);
   return undefined;
 }
 
@@ -89,14 +112,7 @@ async function ensureRedis() {
     spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     binary = which();
   }
-  const fail = (message) => {
-    if (ci) {
-      console.error(message);
-      process.exit(1);
-    }
-    console.warn(`${message} The Redis realtime suite will be skipped.`);
-    return undefined;
-  };
+  const fail = (message) => missingService('redis', message);
   if (!binary) return fail('redis-server is not installed (`sudo apt-get install -y redis-server`), so Redis could not be started for the realtime tests.');
   const port = await freePort();
   const pidFile = join(tmpdir(), `clearway-test-redis-${process.pid}.pid`);
@@ -134,8 +150,27 @@ function counts(file) {
   };
 }
 
+/**
+ * Fails the run on any skipped test that ALLOW_SKIP did not ask for: a skip counts as asked for when
+ * one of the test's tags (postgres, redis) is named there. The asked-for ones are summed up by name.
+ */
+function checkSkips(label, file) {
+  if (!existsSync(file)) {
+    console.error(`${label}: vitest wrote no JSON report at ${file}, so skipped tests cannot be checked.`);
+    process.exit(1);
+  }
+  const { excused, refused } = judgeSkips(skippedTests(JSON.parse(readFileSync(file, 'utf8')), repoRoot), allowed);
+  if (excused > 0) console.warn(`${label}: ${excused} test(s) skipped as ALLOW_SKIP=${[...allowed].join(',')} asked.`);
+  if (refused.length === 0) return;
+  console.error(`\n${label}: ${refused.length} test(s) skipped without being asked for by name (ALLOW_SKIP; report ${relative(repoRoot, file)}):`);
+  for (const line of refusedSkipReport(refused)) console.error(line);
+  process.exit(1);
+}
+
 const startedAt = performance.now();
 checkNode();
+refuseGoldenUpdateUnderCi();
+const allowed = allowedSkips();
 step('dependencies', ensureDependencies);
 const chromium = ensureChromium();
 const testDatabaseUrl = ensurePostgres();
@@ -154,16 +189,18 @@ const testEnv = {
   ...(testRedisUrl ? { TEST_REDIS_URL: testRedisUrl } : {}),
   NAVDATA_SOURCE: process.env.NAVDATA_SOURCE ?? sharedNavdata,
 };
-step('unit, golden and database tests', () =>
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(resultsDir, 'unit.json')}`], { env: testEnv }),
-);
-step('end-to-end tests (Chromium)', () =>
+step('unit, golden and database tests', () => {
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(resultsDir, 'unit.json')}`], { env: testEnv });
+  checkSkips('unit, golden and database tests', join(resultsDir, 'unit.json'));
+});
+step('end-to-end tests (Chromium)', () => {
   run(
     'npx',
     ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${join(resultsDir, 'e2e.json')}`],
     { env: { ...testEnv, CHROMIUM_PATH: chromium } },
-  ),
-);
+  );
+  checkSkips('end-to-end tests', join(resultsDir, 'e2e.json'));
+});
 
 console.log('\n=== timings ===');
 for (const [name, seconds] of timings) console.log(`${name.padEnd(34)} ${seconds.toFixed(1)} s`);
@@ -171,4 +208,4 @@ console.log(`${'total'.padEnd(34)} ${((performance.now() - startedAt) / 1000).to
 const unit = counts(join(resultsDir, 'unit.json'));
 const e2e = counts(join(resultsDir, 'e2e.json'));
 const skipped = unit.skipped + e2e.skipped;
-console.log(`\nTests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`\nTests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed${skipped ? `, ${skipped} skipped (ALLOW_SKIP=${[...allowed].join(',')})` : ''}`);

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { accountRoutes, profileNamesFromCustomers } from './account/index.js';
+import { accountRoutes, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
 import { authRoutes, createSessionResolver, type SessionResolver } from './auth/index.js';
-import { billingRoutes, lookupLicenceCode } from './billing/index.js';
+import { billingRoutes, lookupLicenceCode, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/routes.js';
 import type { Config } from './config/loadConfig.js';
 import type { Database } from './db/schema.js';
@@ -41,6 +41,10 @@ export interface AppDependencies {
   sync?: Pick<SyncRoutesOptions, 'maxDevices' | 'now'>;
   /** Realtime route settings (tests: ping interval). */
   realtime?: Pick<RealtimeRoutesOptions, 'pingIntervalMs'>;
+  /** Billing route settings (tests: a payment provider whose Stripe client talks to a fake fetch, clock). */
+  billing?: Pick<BillingRoutesOptions, 'provider' | 'now'>;
+  /** Account route settings (tests: clock). */
+  account?: Pick<AccountRoutesOptions, 'now'>;
 }
 
 /**
@@ -83,8 +87,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const sessions = deps.sessions ?? createSessionResolver(deps.db);
   // The licence code picks the page after login: /app/map1 for code 2 (a valid purchase).
   await app.register(authRoutes, { config, db: deps.db, resolver: sessions, licenceCode: lookupLicenceCode });
-  await app.register(accountRoutes, { db: deps.db, sessions, config: config.billing, profileNames: profileNamesFromCustomers(deps.db) });
-  await app.register(billingRoutes, { db: deps.db, sessions, config: config.billing });
+  await app.register(accountRoutes, { db: deps.db, sessions, config: config.billing, profileNames: profileNamesFromCustomers(deps.db), ...deps.account });
+  await app.register(billingRoutes, { db: deps.db, sessions, config: config.billing, ...deps.billing });
   // Sync requests are the bulk of the traffic: at info, their per-request log lines are left out
   // (shown at debug/trace; warn and quieter levels already leave them out).
   const syncRequestLogLevel = config.logLevel === 'info' ? 'warn' : undefined;

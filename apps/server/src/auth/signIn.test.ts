@@ -7,7 +7,8 @@ import { loadConfig } from '../config/loadConfig.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
-import { IN_CI, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { hashToken } from './cookies.js';
 import { installErrorHandler } from '../http/errors.js';
@@ -435,13 +436,8 @@ describe('sign-in of a licensed customer', () => {
   });
 });
 
-describe('sign-in on PostgreSQL', () => {
-  it('has a server to test against', (context) => {
-    if (TEST_DATABASE_URL !== undefined) return;
-    if (IN_CI) throw new Error(`CI is set but ${POSTGRES_SKIP_REASON}`);
-    console.warn(`PostgreSQL sign-in suite skipped: ${POSTGRES_SKIP_REASON}`);
-    context.skip(POSTGRES_SKIP_REASON);
-  });
+describe('sign-in on PostgreSQL', { tags: ['postgres'] }, () => {
+  it('has a server to test against', (context) => requireService(context, 'postgres', TEST_DATABASE_URL !== undefined, POSTGRES_SKIP_REASON));
 
   describe.skipIf(TEST_DATABASE_URL === undefined)('on TEST_DATABASE_URL', () => {
     signInSuite(async () => {

@@ -3,7 +3,8 @@ import { logIndexPath } from '@clearway/protocol';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { databaseContract } from '../testing/databaseContract.js';
-import { IN_CI, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { requireService } from '../testing/skips.js';
 import { validLogEntry } from '../testing/testApp.js';
 import { openDatabase } from './connect.js';
 import { checkDatabase } from './health.js';
@@ -12,14 +13,8 @@ import { MIGRATION_NAMES } from './migrations/index.js';
 
 // Runs against a real PostgreSQL server (see apps/server/scripts/pg-test-setup.sh). Each test gets a
 // fresh schema that is dropped afterwards, so runs never see each other's tables.
-describe('PostgreSQL database', () => {
-  it('has a server to test against', (context) => {
-    if (TEST_DATABASE_URL !== undefined) return;
-    if (IN_CI) throw new Error(`CI is set but ${POSTGRES_SKIP_REASON}`);
-    // The default reporter hides skip notes; the warning makes the gap visible in every run.
-    console.warn(`PostgreSQL suite skipped: ${POSTGRES_SKIP_REASON}`);
-    context.skip(POSTGRES_SKIP_REASON);
-  });
+describe('PostgreSQL database', { tags: ['postgres'] }, () => {
+  it('has a server to test against', (context) => requireService(context, 'postgres', TEST_DATABASE_URL !== undefined, POSTGRES_SKIP_REASON));
 
   describe.skipIf(TEST_DATABASE_URL === undefined)('on TEST_DATABASE_URL', () => {
     const url = TEST_DATABASE_URL ?? '';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { IN_CI } from '../testing/postgres.js';
 import { REDIS_SKIP_REASON, startTestRedis, type TestRedis } from '../testing/redis.js';
+import { requireService } from '../testing/skips.js';
 import { openProfileSocket, postSync, startSyncServer, type SyncTestServer, type TestSocket } from '../testing/syncApp.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { TestSessions } from '../testing/testSessions.js';
@@ -102,7 +102,7 @@ describe('profile socket heartbeat', () => {
   });
 });
 
-describe('profile socket across two servers sharing Redis', () => {
+describe('profile socket across two servers sharing Redis', { tags: ['redis'] }, () => {
   let redis: TestRedis | undefined;
 
   beforeAll(async () => {
@@ -112,12 +112,7 @@ describe('profile socket across two servers sharing Redis', () => {
     await redis?.stop();
   });
 
-  it('has a Redis server to test against', (context) => {
-    if (redis !== undefined) return;
-    if (IN_CI) throw new Error(`CI is set but there is ${REDIS_SKIP_REASON}`);
-    console.warn(`Redis realtime suite skipped: ${REDIS_SKIP_REASON}`);
-    context.skip(REDIS_SKIP_REASON);
-  });
+  it('has a Redis server to test against', (context) => requireService(context, 'redis', redis !== undefined, REDIS_SKIP_REASON));
 
   it('delivers a sync on server B to a device on server A, and a release from A to a device on B', async (context) => {
     if (redis === undefined) return context.skip(REDIS_SKIP_REASON);

@@ -5,7 +5,8 @@ import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import type { FreshDatabase } from '../testing/databaseContract.js';
-import { IN_CI, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { listSyncDevices, removeSyncDevice, SyncDeviceLimitError, SyncForbiddenError, syncProfile, syncProfileOutcome } from './syncStore.js';
 
@@ -211,13 +212,8 @@ describe('sync store on SQLite', () => {
   });
 });
 
-describe('sync store on PostgreSQL', () => {
-  it('has a server to test against', (context) => {
-    if (TEST_DATABASE_URL !== undefined) return;
-    if (IN_CI) throw new Error(`CI is set but ${POSTGRES_SKIP_REASON}`);
-    console.warn(`PostgreSQL sync store suite skipped: ${POSTGRES_SKIP_REASON}`);
-    context.skip(POSTGRES_SKIP_REASON);
-  });
+describe('sync store on PostgreSQL', { tags: ['postgres'] }, () => {
+  it('has a server to test against', (context) => requireService(context, 'postgres', TEST_DATABASE_URL !== undefined, POSTGRES_SKIP_REASON));
 
   describe.skipIf(TEST_DATABASE_URL === undefined)('on TEST_DATABASE_URL', () => {
     syncStoreContract(async () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The PostgreSQL server for tests, from `apps/server/scripts/pg-test-setup.sh`; unset skips the suite. */
+/**
+ * The PostgreSQL server for tests, from `apps/server/scripts/pg-test-setup.sh`; unset fails the
+ * PostgreSQL suites unless ALLOW_SKIP names `postgres` (testing/skips.ts requireService).
+ */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
-
-/** CI must run every suite: there a missing TEST_DATABASE_URL is a failure, not a skip. */
-export const IN_CI = Boolean(process.env.CI);
 
 /** Why the PostgreSQL suite did not run, shown in the test report. */
 export const POSTGRES_SKIP_REASON =

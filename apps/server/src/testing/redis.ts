@@ -63,7 +63,8 @@ async function waitForPing(url: string): Promise<boolean> {
 /**
  * TEST_REDIS_URL when set; otherwise starts `redis-server` (installing it with apt-get when
  * missing and root) on a free 127.0.0.1 port without persistence, stopped by its pid file.
- * Returns undefined when no Redis can be had; the caller skips, or fails when CI is set.
+ * Returns undefined when no Redis can be had; the caller fails unless ALLOW_SKIP names `redis`
+ * (testing/skips.ts requireService).
  */
 export async function startTestRedis(): Promise<TestRedis | undefined> {
   const given = process.env.TEST_REDIS_URL || undefined;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { fakeStripe } from '../../testing/billingTestKit.js';
+import { fakeStripe } from '../../testing/fakeStripe.js';
 import { createStripeClient, StripePaymentProvider } from './stripeProvider.js';
 import { luhnValid, TEST_CARD_MESSAGES, TestPaymentProvider, testCardOutcome } from './testProvider.js';
 
