@@ -10,6 +10,7 @@ export * from './cifp/index.js';
 export * from './xplane/index.js';
 export * from './cycles/index.js';
 export * from './download/index.js';
+export * from './build/airwayFill.js';
 export * from './build/build.js';
 export * from './build/detect.js';
 export * from './build/merge.js';

@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILE, parseRoute, type Waypoint } from '@clearway/flightplan';
 import { openNavDb } from '@clearway/navdb';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,10 +25,11 @@ describe('US and world builds from the shared publisher files (corpus)', () => {
     expect(us.report.counts.runways).toBeGreaterThanOrEqual(24_000);
     expect(us.report.counts.navaids).toBeGreaterThanOrEqual(1_780);
     expect(us.report.counts.fixes).toBeGreaterThanOrEqual(67_000);
-    // Every airway of the FAA sources (NASR excerpts; the KHWD CIFP excerpt has none).
+    // Every airway of the FAA sources (NASR excerpts; the KHWD CIFP excerpt has none), and the ones
+    // they lack taken from X-Plane (issue 14 point 4, tested below).
     const faaAirwayIds = us.report.sources.filter((s) => s.id === 'faa-nasr' || s.id === 'faa-cifp').reduce((n, s) => n + s.airways, 0);
     expect(faaAirwayIds).toBeGreaterThan(0);
-    expect(us.report.counts.airways).toBe(faaAirwayIds);
+    expect(us.report.counts.airways).toBe(faaAirwayIds + (us.report.airwaySources.fill?.added ?? 0));
     expect(us.report.cycle).toBe('2509');
 
     expect({
@@ -47,7 +49,7 @@ describe('US and world builds from the shared publisher files (corpus)', () => {
         "placedRunways": 559,
         "us": {
           "airports": 20508,
-          "airways": 3,
+          "airways": 1552,
           "fixes": 67276,
           "navaids": 1781,
           "procedures": 5,
@@ -73,6 +75,55 @@ describe('US and world builds from the shared publisher files (corpus)', () => {
     expect(db.airportSummary('KHWD')).toMatchObject({ code: 'HWD', icao: 'KHWD', municipality: 'HAYWARD' });
     expect(db.procedures('KHWD').length).toBeGreaterThan(0);
     expect(us.gzipBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+
+  // Issue 14 point 4. The shared NASR files carry no national airway tables (AWY_* only in an
+  // excerpt of three airways), so the US database `npm start` builds from ../shared/data/navdata
+  // (scripts/lib/navdata.mjs: `navdata build --from NAVDATA_SOURCE --region us`, i.e. this
+  // buildNavData call) takes the airways the FAA lacks from X-Plane, on the FAA's own points.
+  it('completes the US airways from X-Plane on the FAA points and reports where each came from', () => {
+    const us = built.find((b) => b.region === 'us');
+    if (!us) throw new Error('build first');
+    const db = openNavDb(readFileSync(us.path));
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    const expanded = (text: string): Waypoint[] => {
+      const route = parseRoute(text, DEFAULT_PROFILE, db, { now });
+      expect({ text, airway_errors: route.airway_errors, invalid_tokens: route.invalid_tokens }).toEqual({ text, airway_errors: [], invalid_tokens: [] });
+      return route.all_waypoints;
+    };
+    // Oracle: the FAA's positions as NAV_BASE.csv and FIX_BASE.csv of faa-nasr/national write them
+    // (LAT_DECIMAL, LONG_DECIMAL), read by hand; X-Plane 2013 has the same points a few metres off.
+    const faa: Record<string, [string, number, number]> = {
+      OSI: ['NAVAID', 37.3925, -122.28130277],
+      SAPID: ['FIX', 37.19131388, -122.17972222],
+      SANTY: ['FIX', 36.97923888, -122.073075],
+      MOVER: ['FIX', 36.856575, -121.88952777],
+      SNS: ['NAVAID', 36.66383744, -121.60318413],
+      CZQ: ['NAVAID', 36.88432222, -119.81514444],
+    };
+    // The artifact stores positions to 1e-7 degree (about a centimetre).
+    const expectFaaPoints = (points: Waypoint[], idents: string[]) => {
+      const enroute = points.filter((w) => w.type !== 'AIRPORT');
+      expect(enroute.map((w) => [w.code, w.type])).toEqual(idents.map((id) => [id, faa[id]?.[0]]));
+      enroute.forEach((w) => {
+        expect(w.location.lat, w.code).toBeCloseTo(faa[w.code]?.[1] ?? NaN, 6);
+        expect(w.location.lon, w.code).toBeCloseTo(faa[w.code]?.[2] ?? NaN, 6);
+      });
+    };
+    expectFaaPoints(expanded('KHWD OSI V25 SNS KSNS'), ['OSI', 'SAPID', 'SANTY', 'MOVER', 'SNS']);
+    expectFaaPoints(expanded('KSNS SNS J110 CZQ KFAT'), ['SNS', 'CZQ']);
+
+    const airways = us.report.airwaySources;
+    expect(airways.fill).toMatchObject({ from: 'xplane', faaTables: 'excerpt', faaIds: 3 });
+    const ids = (source: string) => airways.bySource.find((s) => s.source === source)?.ids ?? [];
+    expect(ids('faa-nasr').sort()).toEqual(['A16', 'B9', 'G13']);
+    expect(ids('xplane')).toEqual(expect.arrayContaining(['V25', 'J110']));
+    expect(ids('xplane')).not.toContain('B9');
+    expect(db.airway('V25')?.source.source).toBe('xplane');
+    expect(db.airway('B9')?.source.source).toBe('faa-nasr');
+    expect(db.header.sources.map((s) => s.id)).toContain('xplane');
+    // Points left out are listed, not dropped silently: V25's 2013 points that the FAA no longer has.
+    expect(airways.fill?.unmatched.filter((u) => u.airway === 'V25').map((u) => u.ident)).toEqual(expect.arrayContaining(['AYISO', 'MUREX']));
   });
 });
 

@@ -1,4 +1,4 @@
-import { encodeNavDb, NAVDB_FORMAT_VERSION, type NavDataSet, type NavDbHeader } from '@clearway/navdb';
+import { encodeNavDb, NAVDB_FORMAT_VERSION, type Airway, type NavDataSet, type NavDbHeader, type SourceId } from '@clearway/navdb';
 import { join } from 'node:path';
 import { readCifp } from '../cifp/readCifp.js';
 import { IssueCollector } from '../common/diagnostics.js';
@@ -10,7 +10,7 @@ import { readXPlane } from '../xplane/readXPlane.js';
 import { detectSources, type DetectedSource } from './detect.js';
 import { mergeSources } from './merge.js';
 import type { BuildReport } from './report.js';
-import type { SourceData } from './sourceData.js';
+import { SOURCE_PRECEDENCE, type SourceData } from './sourceData.js';
 import { writeArtifact } from './writeArtifact.js';
 
 export const REGIONS = ['us', 'world'] as const;
@@ -65,6 +65,20 @@ async function readSource(source: DetectedSource, issues: IssueCollector, onProg
       return { id: 'ourairports', edition: d.edition, files: d.files, airports: d.airports, navaids: d.navaids, fixes: [], airways: [], procedures: [] };
     }
   }
+}
+
+/** Airway ids per source that gave them, in source precedence order. */
+function airwaysBySource(airways: readonly Airway[]): BuildReport['airwaySources']['bySource'] {
+  const ids = new Map<SourceId, string[]>();
+  for (const a of airways) {
+    const list = ids.get(a.source.source);
+    if (list) list.push(a.id);
+    else ids.set(a.source.source, [a.id]);
+  }
+  return SOURCE_PRECEDENCE.filter((s) => ids.has(s)).map((source) => {
+    const list = ids.get(source) ?? [];
+    return { source, airways: list.length, ids: list };
+  });
 }
 
 /**
@@ -130,7 +144,9 @@ export async function buildNavData(options: BuildOptions): Promise<BuiltArtifact
       airways: merged.airways.length,
       procedures: merged.procedures.length,
     };
-    const used = sources.filter((s) => region === 'world' || s.id === 'faa-nasr' || s.id === 'faa-cifp');
+    const fill = merged.airwayFill;
+    const fillSource = fill !== null && fill.added > 0 ? fill.from : null;
+    const used = sources.filter((s) => region === 'world' || s.id === 'faa-nasr' || s.id === 'faa-cifp' || s.id === fillSource);
     const header: NavDbHeader = {
       formatVersion: NAVDB_FORMAT_VERSION,
       cycle: cycle.id,
@@ -168,6 +184,7 @@ export async function buildNavData(options: BuildOptions): Promise<BuiltArtifact
       placedRunways: merged.placedRunways,
       conflicts: merged.conflicts,
       dangling: merged.dangling,
+      airwaySources: { bySource: airwaysBySource(merged.airways), fill },
       issues: [...issues.issues],
       unrecognised: detection.unrecognised,
       timingsMs: regionTimings,

@@ -77,6 +77,27 @@ describe('mergeSources', () => {
     expect(result.dangling).toEqual([{ kind: 'airway', owner: 'V25', fix: 'NOWHR' }]);
   });
 
+  it('completes US airways the FAA sources lack from X-Plane on the FAA points; the world region takes them as they are', () => {
+    const v25: Airway = {
+      id: 'V25', kind: 'V', source: ref('xplane', 9),
+      points: [['OAK', 37.7260, -122.2237], ['ALLXX', 37.9001, -122.3002]].map(([ident, latDeg, lonDeg]) => ({
+        ident: ident as string, kind: 'navaid' as const, latDeg: latDeg as number, lonDeg: lonDeg as number, meaFt: 4000, gapAfter: false,
+      })),
+    };
+    const sources = [
+      source('faa-nasr', { navaids: [navaid('faa-nasr')], fixes: [fix('faa-nasr', 'ALLXX', 37.9, -122.3)] }),
+      source('xplane', { airways: [v25] }),
+    ];
+    const us = mergeSources(sources, 'us');
+    expect(us.airways.map((a) => [a.id, a.source.source, a.points.map((p) => [p.ident, p.kind, p.latDeg, p.lonDeg])])).toEqual([
+      ['V25', 'xplane', [['OAK', 'navaid', 37.7259, -122.2236], ['ALLXX', 'fix', 37.9, -122.3]]],
+    ]);
+    expect(us.airwayFill).toMatchObject({ from: 'xplane', faaTables: 'none', added: 1, unmatched: [] });
+    const world = mergeSources(sources, 'world');
+    expect(world.airways[0]?.points[0]).toMatchObject({ latDeg: 37.726 });
+    expect(world.airwayFill).toBeNull();
+  });
+
   it('places NASR runways of an airport missing from APT_BASE on that airport from a lower source', () => {
     const newer = airport('ourairports', { id: 'NEW', faaId: 'NEW', icaoId: null, name: 'NEW FIELD', runways: [] });
     const runway = { ...airport('faa-nasr').runways[0]!, id: '09/27', ends: [] };

@@ -1,5 +1,6 @@
 import type { Airport, Airway, Fix, Navaid, PointKind, Procedure, Runway, SourceId } from '@clearway/navdb';
 import { greatCircleDistanceNm as distanceNm } from '@clearway/geo';
+import { fillAirways, type AirwayFillReport } from './airwayFill.js';
 import type { DanglingReference, MergeConflict } from './report.js';
 import { byPrecedence, type SourceData } from './sourceData.js';
 
@@ -8,6 +9,13 @@ const REGION_SOURCES: Readonly<Record<string, readonly SourceId[]>> = {
   us: ['faa-nasr', 'faa-cifp'],
   world: ['faa-nasr', 'faa-cifp', 'xplane', 'ourairports'],
 };
+
+/**
+ * Regions whose airways the next source by precedence completes when their own sources' airway
+ * tables are missing or only an excerpt (airwayFill.ts): the FAA sources of a US build may hold no
+ * national airway tables.
+ */
+const REGIONS_FILLING_AIRWAYS: ReadonlySet<string> = new Set(['us']);
 
 /** Same-named navaids or fixes further apart than this are different points, nautical miles. */
 const SAME_POINT_NM = 10;
@@ -30,6 +38,8 @@ export interface MergeResult {
   placedRunways: number;
   conflicts: MergeConflict[];
   dangling: DanglingReference[];
+  /** How the region's airways were completed from a lower source; null when the region does not or no lower source has airways. */
+  airwayFill: AirwayFillReport | null;
 }
 
 /** Canonical runway key: its end ids sorted, e.g. `17/35`, so `35/17` and `17-35` match. */
@@ -46,7 +56,7 @@ function runwayKey(runway: Runway): string {
  */
 export function mergeSources(sources: readonly SourceData[], region: string): MergeResult {
   const adders = REGION_SOURCES[region] ?? REGION_SOURCES.world ?? [];
-  const state: MergeResult = { airports: [], navaids: [], fixes: [], airways: [], procedures: [], merged: 0, filled: 0, placedRunways: 0, conflicts: [], dangling: [] };
+  const state: MergeResult = { airports: [], navaids: [], fixes: [], airways: [], procedures: [], merged: 0, filled: 0, placedRunways: 0, conflicts: [], dangling: [], airwayFill: null };
   const airportsByCode = new Map<string, Airport>();
   const navaidsById = new Map<string, Navaid[]>();
   const fixesById = new Map<string, Fix[]>();
@@ -155,6 +165,15 @@ export function mergeSources(sources: readonly SourceData[], region: string): Me
 
   const resolver = new PointResolver(airportsByCode, navaidsById, fixesById);
   for (const airway of state.airways) resolveAirway(airway, resolver, state.dangling);
+  if (REGIONS_FILLING_AIRWAYS.has(region)) {
+    // Matched to the region's own fixes and navaids already, so not resolved again.
+    const lower = byPrecedence(sources).find((s) => !adders.includes(s.id) && s.airways.length > 0);
+    if (lower) {
+      const fill = fillAirways(state.airways, lower, navaidsById, fixesById);
+      state.airways.push(...fill.airways);
+      state.airwayFill = fill.report;
+    }
+  }
   for (const procedure of state.procedures) resolveProcedure(procedure, resolver, airportsByCode, state.dangling);
   return state;
 }

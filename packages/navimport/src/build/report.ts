@@ -1,4 +1,5 @@
 import type { SourceId } from '@clearway/navdb';
+import type { AirwayFillReport } from './airwayFill.js';
 
 /** One record two sources disagree on; the higher-precedence source's value is kept. */
 export interface MergeConflict {
@@ -33,6 +34,13 @@ export interface BuildReport {
   placedRunways: number;
   conflicts: MergeConflict[];
   dangling: DanglingReference[];
+  /** Where the region's airways came from. */
+  airwaySources: {
+    /** Airway ids per source that gave them, highest precedence first; an id repeats when it has several pieces. */
+    bySource: { source: SourceId; airways: number; ids: string[] }[];
+    /** The completion from a lower source (region `us`): the FAA tables' verdict, what was taken, points left out. */
+    fill: AirwayFillReport | null;
+  };
   /** Problems the readers reported: skipped or partly read lines. */
   issues: { file: string; line: number; severity: 'error' | 'warning'; message: string }[];
   /** Inputs that were not recognised as any source format. */
@@ -63,6 +71,14 @@ export function formatReport(report: BuildReport, options: { maxItems?: number }
   };
   section('conflicts', report.conflicts, (x) => `${x.kind} ${x.id}: ${x.detail} (kept ${x.kept}, not ${x.other})`);
   section('dangling references', report.dangling, (x) => `${x.kind} ${x.owner}: ${x.fix} does not resolve`);
+  const airways = report.airwaySources;
+  lines.push(`  airways by source: ${airways.bySource.map((s) => `${s.source} ${s.airways}`).join(', ') || 'none'}`);
+  const fill = airways.fill;
+  if (fill) {
+    const taken = fill.faaTables === 'full' ? `none taken from ${fill.from}` : `took the ${fill.added} airways the FAA lacks from ${fill.from}`;
+    lines.push(`  FAA airway tables: ${fill.faaTables} (${fill.faaIds} ids against ${fill.lowerIds} of ${fill.from} in the region): ${taken}; ${fill.outside} ${fill.from} airways outside the region`);
+    section(`${fill.from} airway points matching no FAA fix or navaid`, fill.unmatched, (x) => `${x.airway} ${x.ident} (${x.latDeg}, ${x.lonDeg}): ${x.action}`);
+  }
   const errors = report.issues.filter((i) => i.severity === 'error');
   section('skipped or bad lines', errors, (x) => `${x.file}:${x.line}: ${x.message}`);
   section('warnings', report.issues.filter((i) => i.severity === 'warning'), (x) => `${x.file}:${x.line}: ${x.message}`);
