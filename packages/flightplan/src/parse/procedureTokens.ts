@@ -1,0 +1,166 @@
+/**
+ * Procedures written as the FAA writes them, without dots (issue 28 point 3): `KXXX SID1 TRANS ...`
+ * (a SID of the origin right after it, optionally followed by its transition fix) and
+ * `... TRANS STAR1 KYYY` (a STAR of the destination right before it, optionally preceded by its
+ * transition fix). Each is rewritten into the dotted token (`SID1.TRANS`, `TRANS.STAR1`) the parser
+ * already expands, so both forms give the same route. `NAME#` is matched by its id; `NAME` alone when
+ * the airport has exactly one revision of it. Tokens that cannot be taken say why, in a pilot's words.
+ */
+import type { NavDb, Procedure } from '@clearway/navdb';
+import type { TokenNote, Waypoint } from '../model.js';
+import { transitionIds } from '../proc/transitions.js';
+
+type Slot = Waypoint | string | null;
+type ProcKind = 'SID' | 'STAR';
+
+const KIND_WORDS: Record<ProcKind, string> = { SID: 'SID', STAR: 'STAR' };
+/** A procedure name as charted: letters, then the revision digit (`CIVET4`, `PXN6`). */
+const REVISION = /^([A-Z]{2,})(\d)$/;
+
+function isPoint(s: Slot | undefined): s is Waypoint {
+  return typeof s === 'object' && s !== null && s.type !== 'AIRWAY' && s.type !== 'DP' && s.type !== 'STAR';
+}
+
+function isAirway(s: Slot | undefined): boolean {
+  return typeof s === 'object' && s !== null && s.type === 'AIRWAY';
+}
+
+/** The procedures of an airport's kind whose name (id without its revision digit) is `base`. */
+function revisionsOf(procs: readonly Procedure[], base: string): Procedure[] {
+  return procs.filter((p) => (REVISION.exec(p.id.toUpperCase())?.[1] ?? p.id.toUpperCase()) === base);
+}
+
+/** The procedure a dotless token names at an airport: the id itself, or the name alone when only one revision exists. */
+export function procedureByName(db: NavDb, airport: string, kind: ProcKind, token: string): Procedure | null {
+  const procs = db.procedures(airport, kind);
+  const exact = procs.find((p) => p.id.toUpperCase() === token);
+  if (exact) return exact;
+  if (REVISION.test(token)) return null;
+  const revisions = revisionsOf(procs, token);
+  return revisions.length === 1 ? revisions[0]! : null;
+}
+
+/**
+ * Rewrites, in place, the dotless string slots of a route that name a SID of the origin (right
+ * after it) or a STAR of the destination (right before it) into dotted procedure tokens, taking the
+ * neighbouring transition fix into the token. The fix stays a route point where an airway needs it
+ * (its exit or entry) or where it is the route's first or last point. Other dotless string slots
+ * become invalid tokens (null slots) with a note saying why.
+ */
+export function resolveProcedureNames(db: NavDb, slots: Slot[], invalid: string[], notes: TokenNote[]): void {
+  const points = slots.flatMap((s, k) => (isPoint(s) ? [k] : []));
+  const originAt = points[0];
+  const destinationAt = points.length > 1 ? points[points.length - 1] : undefined;
+  const origin = originAt === undefined ? null : (slots[originAt] as Waypoint);
+  const destination = destinationAt === undefined ? null : (slots[destinationAt] as Waypoint);
+  slots.forEach((slot, j) => {
+    if (isPoint(slot)) {
+      const note = pointNamingProcedure(db, slot, j, j === originAt! + 1 ? origin : null, j === destinationAt! - 1 ? destination : null);
+      if (note) notes.push(note);
+      return;
+    }
+    if (typeof slot !== 'string' || slot.includes('.')) return;
+    if (origin?.type === 'AIRPORT' && j === originAt! + 1) {
+      const sid = procedureByName(db, origin.code, 'SID', slot);
+      if (sid) {
+        const fix = slots[j + 1];
+        const transition = isPoint(fix) && transitionIds(sid, 'enroute').includes(fix.code) ? fix.code : null;
+        if (transition !== null && j + 1 !== destinationAt && !isAirway(slots[j + 2])) slots[j + 1] = null;
+        slots[j] = transition === null ? sid.id : `${sid.id}.${transition}`;
+        return;
+      }
+    }
+    if (destination?.type === 'AIRPORT' && j === destinationAt! - 1) {
+      const star = procedureByName(db, destination.code, 'STAR', slot);
+      if (star) {
+        const fix = slots[j - 1];
+        const transition = isPoint(fix) && transitionIds(star, 'enroute').includes(fix.code) ? fix.code : null;
+        if (transition !== null && j - 1 !== originAt && !isAirway(slots[j - 2])) slots[j - 1] = null;
+        slots[j] = transition === null ? star.id : `${transition}.${star.id}`;
+        return;
+      }
+    }
+    slots[j] = null;
+    invalid.push(slot);
+    const message = procedureNameProblem(db, slot, origin, destination);
+    if (message) notes.push({ token: slot, index: j, severity: 'error', message });
+  });
+}
+
+/**
+ * A point right after the origin or right before the destination whose ident is also the name of
+ * that airport's only SID or STAR of that name: it stays the point (a route may fly to the fix the
+ * procedure is named after), with a warning naming the procedure's own token.
+ */
+function pointNamingProcedure(db: NavDb, w: Waypoint, index: number, origin: Waypoint | null, destination: Waypoint | null): TokenNote | null {
+  if (REVISION.test(w.code)) return null;
+  const sid = origin?.type === 'AIRPORT' ? procedureByName(db, origin.code, 'SID', w.code) : null;
+  const star = destination?.type === 'AIRPORT' ? procedureByName(db, destination.code, 'STAR', w.code) : null;
+  const proc = sid ?? star;
+  if (!proc || proc.id.toUpperCase() === w.code) return null;
+  const what = sid ? `the ${proc.id} departure` : `the ${proc.id} arrival`;
+  return { token: w.code, index, severity: 'warning', message: `${w.code}: taken as the ${w.type === 'NAVAID' ? 'navaid' : w.type === 'AIRPORT' ? 'airport' : 'fix'} ${w.code}; for ${what} write ${proc.id}` };
+}
+
+function airportOf(w: Waypoint | null | undefined): string | null {
+  return w?.type === 'AIRPORT' ? w.code : null;
+}
+
+/** Why a revision of a name is not there: `KIDDZ5: no such STAR at KHOU; KIDDZ4 exists`. */
+function revisionProblem(db: NavDb, token: string, airport: string, kind: ProcKind): string | null {
+  const m = REVISION.exec(token);
+  const others = revisionsOf(db.procedures(airport, kind), m ? m[1]! : token).map((p) => p.id);
+  if (others.length === 0) return null;
+  if (!m) return `${token}: ${airport} has ${KIND_WORDS[kind]}s ${others.join(' and ')}; write the one you mean`;
+  return `${token}: no such ${KIND_WORDS[kind]} at ${airport}; ${others.join(' and ')} ${others.length === 1 ? 'exists' : 'exist'}`;
+}
+
+/**
+ * Why a dotless token that is no point, airway or procedure in its place cannot be built; null when
+ * it does not look like a procedure of the route's airports (the caller's generic message applies).
+ */
+export function procedureNameProblem(db: NavDb, token: string, origin: Waypoint | null, destination: Waypoint | null): string | null {
+  const from = airportOf(origin);
+  const to = airportOf(destination);
+  if (from) {
+    const sid = procedureByName(db, from, 'SID', token);
+    if (sid) return `${token}: the ${sid.id} departure from ${from} goes right after ${from} in the route`;
+  }
+  if (to) {
+    const star = procedureByName(db, to, 'STAR', token);
+    if (star) return `${token}: the ${star.id} arrival into ${to} goes right before ${to} in the route, after its transition fix`;
+  }
+  if (from && procedureByName(db, from, 'STAR', token)) return `${token}: an arrival (STAR) into ${from}, where this route departs`;
+  if (to && procedureByName(db, to, 'SID', token)) return `${token}: a departure (SID) from ${to}, where this route arrives`;
+  const revision = (to && revisionProblem(db, token, to, 'STAR')) ?? (from && revisionProblem(db, token, from, 'SID'));
+  if (revision) return revision;
+  if (!REVISION.test(token)) return null;
+  const where = [from && `no SID at ${from}`, to && `no STAR at ${to}`].filter(Boolean).join(' and ');
+  return where ? `${token}: ${where} of that name` : `${token}: a procedure needs an airport at that end of the route`;
+}
+
+/**
+ * Why a dotted procedure token (`DP.TRANSITION`, `TRANSITION.STAR[.RUNWAY]`) cannot be built, when
+ * a part of it names a procedure of the route's airports or looks like one; null otherwise.
+ */
+export function dottedProcedureProblem(db: NavDb, token: string, origin: Waypoint | null, destination: Waypoint | null): string | null {
+  const parts = token.split('.');
+  if (!parts.every((p) => /^[A-Z][A-Z0-9]*$/.test(p))) return null;
+  const from = airportOf(origin);
+  const to = airportOf(destination);
+  for (const [airport, kind] of [[from, 'SID'], [to, 'STAR']] as const) {
+    if (!airport) continue;
+    const proc = db.procedures(airport, kind).find((p) => parts.includes(p.id.toUpperCase()));
+    if (!proc) continue;
+    const known = new Set([...transitionIds(proc, 'enroute'), ...transitionIds(proc, 'runway')]);
+    const unknown = parts.filter((p) => p !== proc.id.toUpperCase() && !known.has(p));
+    const offered = transitionIds(proc, 'enroute');
+    if (unknown.length > 0) return `${token}: ${proc.id} has no transition ${unknown.join(', ')}${offered.length > 0 ? `; its transitions are ${offered.join(', ')}` : ''}`;
+    return `${token}: ${proc.id} at ${airport} has no fixes to fly`;
+  }
+  for (const part of parts) {
+    const problem = procedureNameProblem(db, part, origin, destination);
+    if (problem) return `${token}: ${problem.slice(part.length + 2)}`;
+  }
+  return null;
+}
