@@ -65,6 +65,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   installRequestIdHeader(app);
   installSecurityHeaders(app, {
     publicOrigin: config.publicOrigin,
+    endpoints: config.endpoints,
     stripe: config.billing.stripe !== null,
     zendesk: config.billing.zendesk === null ? null : { subdomain: config.billing.zendesk.subdomain },
   });

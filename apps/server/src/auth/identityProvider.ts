@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config/loadConfig.js';
 import type { Database } from '../db/schema.js';
+import { originOrRefuse, secureFor } from './allowedOrigin.js';
 import type { Outbox } from './mailer.js';
 import { databaseAdapterFactory, deleteProviderSessionsOf } from './oidcAdapter.js';
 import { deleteSessionsOfEmail } from './sessions.js';
 import { csrfField, csrfToken, csrfValid, errorBox, escapeHtml, noticeBox, parseForm, sendPage } from './pages.js';
+import { PerOrigin } from './perOrigin.js';
 import { MAIL_LIMIT, SIGN_IN_LIMIT, type AttemptCounter } from './rateLimit.js';
 import { providerSecrets } from './secrets.js';
 import {
@@ -59,17 +61,18 @@ export interface IdentityProviderOptions {
   attempts: AttemptCounter;
 }
 
-/** The issuer URL of the built-in provider for a public origin. */
-export function builtinIssuer(publicOrigin: string): string {
-  return `${publicOrigin}${BUILTIN_ISSUER_PATH}`;
+/** The issuer URL of the built-in provider at an origin (`http://192.168.1.20:8080` -> `http://192.168.1.20:8080/oidc`). */
+export function builtinIssuer(origin: string): string {
+  return `${origin}${BUILTIN_ISSUER_PATH}`;
 }
 
-function secureCookies(config: Config): boolean {
-  return config.publicOrigin.startsWith('https:');
-}
-
-/** Builds the oidc-provider instance with its storage, keys, the one client and our account model. */
-async function createProvider({ config, db }: IdentityProviderOptions): Promise<Provider> {
+/**
+ * Builds the oidc-provider instance of one origin with its storage, keys, the one client and our
+ * account model. oidc-provider fixes its issuer when it is made, so each origin the server is
+ * reached at has its own instance (same database, keys and client secret): its issuer and the
+ * client's redirect URI are on that origin, and nothing follows an address that was not allowed.
+ */
+async function createProvider({ db }: IdentityProviderOptions, origin: string): Promise<Provider> {
   const secrets = await providerSecrets(db);
   const configuration: Configuration = {
     adapter: databaseAdapterFactory(db),
@@ -77,8 +80,8 @@ async function createProvider({ config, db }: IdentityProviderOptions): Promise<
       {
         client_id: BUILTIN_CLIENT_ID,
         client_secret: secrets.clientSecret,
-        redirect_uris: [`${config.publicOrigin}/auth/callback`],
-        post_logout_redirect_uris: [`${config.publicOrigin}/`],
+        redirect_uris: [`${origin}/auth/callback`],
+        post_logout_redirect_uris: [`${origin}/`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -115,38 +118,43 @@ async function createProvider({ config, db }: IdentityProviderOptions): Promise<
       AccessToken: 3600,
     },
   };
-  const provider = new Provider(builtinIssuer(config.publicOrigin), configuration);
+  const provider = new Provider(builtinIssuer(origin), configuration);
   // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto to set Secure cookies.
-  provider.proxy = secureCookies(config);
+  provider.proxy = secureFor(origin);
   return provider;
 }
 
 /**
  * The built-in OpenID Connect identity provider (oidc-provider) under /oidc, with its hosted pages:
  * sign-in (the provider's login interaction), registration, e-mail confirmation and password reset.
- * Consent is granted without a page: the only client is this server's own web app.
+ * Consent is granted without a page: the only client is this server's own web app. Every page and
+ * endpoint answers at the origin of the request when it is allowed (auth/allowedOrigin.ts) and
+ * refuses other hosts, so links and redirects never point at a host a client made up.
  */
 export async function identityProviderRoutes(app: FastifyInstance, options: IdentityProviderOptions): Promise<void> {
   const { config, db, outbox, attempts } = options;
-  const secure = secureCookies(config);
   // Made on first use, not at start-up: the app starts (and /healthz reports) while the database is
-  // down, and the keys are read from the database once it answers.
-  let started: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
-  const ready = () => {
-    started ??= createProvider(options).then((provider) => ({ provider, handle: provider.callback() }));
-    started.catch(() => {
-      started = undefined;
-    });
-    return started;
+  // down, and the keys are read from the database once it answers. One per origin (createProvider).
+  const providers = new PerOrigin((origin) => createProvider(options, origin).then((provider) => ({ provider, handle: provider.callback() })));
+  const origins = new WeakMap<FastifyRequest, string>();
+  /** Refuses a host that is not allowed before anything else runs; keeps the origin of one that is. */
+  const allowedOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = originOrRefuse(request, reply, config);
+    if (origin === undefined) return reply;
+    origins.set(request, origin);
   };
+  const originOf = (request: FastifyRequest): string => origins.get(request) ?? config.publicOrigin;
+  const ready = (request: FastifyRequest) => providers.get(originOf(request));
+  const secureOf = (request: FastifyRequest) => secureFor(originOf(request));
 
   // The provider's own endpoints (discovery, auth, token, jwks, userinfo, end session): handed to Koa
   // untouched, the body unread so that oidc-provider parses it itself.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.addHook('onRequest', allowedOrigin);
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { handle } = await ready();
+      const { handle } = await ready(request);
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -158,17 +166,17 @@ export async function identityProviderRoutes(app: FastifyInstance, options: Iden
 
   // The hosted pages read url-encoded forms.
   await app.register(async (scope) => {
+    scope.addHook('onRequest', allowedOrigin);
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       done(null, parseForm(String(body)));
     });
     const form = (request: FastifyRequest): Record<string, string> =>
       request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
 
-    const origin = config.publicOrigin;
     const loginForm = (request: FastifyRequest, reply: FastifyReply, uid: string, status: number, email: string, message?: string, notice?: string) =>
       sendPage(reply, status, 'Sign in', `${errorBox(message)}${noticeBox(notice)}
 <form method="post" action="${BUILTIN_ISSUER_PATH}/interaction/${escapeHtml(uid)}/login" autocomplete="on">
-${csrfField(csrfToken(request, reply, secure))}
+${csrfField(csrfToken(request, reply, secureOf(request)))}
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
@@ -180,7 +188,7 @@ ${csrfField(csrfToken(request, reply, secure))}
 
     /** The interaction of this browser, or undefined when its cookie is gone or it expired. */
     const interactionOf = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
-      const { provider } = await ready();
+      const { provider } = await ready(request);
       try {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         return details.uid === uid ? details : undefined;
@@ -189,7 +197,8 @@ ${csrfField(csrfToken(request, reply, secure))}
       }
     };
 
-    const sendVerification = async (user: IdpUser) => {
+    /** Mails a confirmation link on the origin the request came to (allowedOrigin). */
+    const sendVerification = async (user: IdpUser, origin: string) => {
       const token = await issueEmailToken(db, user.id, 'verify');
       await outbox.send({
         to: user.email,
@@ -208,7 +217,7 @@ ${csrfField(csrfToken(request, reply, secure))}
       }
       if (details.prompt.name === 'consent') {
         // First-party client: grant what it asked for.
-        const { provider } = await ready();
+        const { provider } = await ready(request);
         const accountId = details.session?.accountId;
         const clientId = String(details.params.client_id);
         if (accountId === undefined) return expired(reply);
@@ -243,11 +252,11 @@ ${csrfField(csrfToken(request, reply, secure))}
         return loginForm(request, reply, uid, 401, email, IDP_TEXT.wrongPassword);
       }
       if (!user.emailVerified) {
-        await sendVerification(user);
+        await sendVerification(user, originOf(request));
         return loginForm(request, reply, uid, 403, email, IDP_TEXT.verifyFirst(user.email));
       }
       await attempts.clear(key);
-      const { provider } = await ready();
+      const { provider } = await ready(request);
       const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
       return reply.redirect(to, 303);
     });
@@ -256,7 +265,7 @@ ${csrfField(csrfToken(request, reply, secure))}
     const registerForm = (request: FastifyRequest, reply: FastifyReply, status: number, values: { name: string; email: string }, message?: string) =>
       sendPage(reply, status, 'Create an account', `${errorBox(message)}
 <form method="post" action="${BUILTIN_ISSUER_PATH}/register">
-${csrfField(csrfToken(request, reply, secure))}
+${csrfField(csrfToken(request, reply, secureOf(request)))}
 <label for="full_name">Full name</label><input id="full_name" name="full_name" autocomplete="name" required value="${escapeHtml(values.name)}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(values.email)}">
 <label for="password">Password (at least ${MIN_PASSWORD_LENGTH} characters)</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}">
@@ -287,7 +296,7 @@ ${csrfField(csrfToken(request, reply, secure))}
       const user = await createUser(db, { email: values.email, password: fields.password ?? '', fullName: values.name });
       if (user === undefined) return registerForm(request, reply, 409, values, IDP_TEXT.emailTaken);
       await attempts.record(limitKey);
-      await sendVerification(user);
+      await sendVerification(user, originOf(request));
       return sendPage(reply, 201, 'Check your e-mail',
         `<p>We have sent a link to <strong>${escapeHtml(user.email)}</strong>. Open it to confirm your address, then sign in.</p><nav><a href="/auth/login">Sign in</a></nav>`);
     });
@@ -303,7 +312,7 @@ ${csrfField(csrfToken(request, reply, secure))}
         return sendPage(reply, 400, 'Confirm your e-mail address', `${errorBox(linkProblemText(found.problem))}<nav><a href="/auth/login">Sign in</a></nav>`);
       }
       return sendPage(reply, 200, 'Confirm your e-mail address', `<form method="post" action="${BUILTIN_ISSUER_PATH}/verify">
-${csrfField(csrfToken(request, reply, secure))}<input type="hidden" name="token" value="${escapeHtml(token)}">
+${csrfField(csrfToken(request, reply, secureOf(request)))}<input type="hidden" name="token" value="${escapeHtml(token)}">
 <button type="submit">Confirm e-mail address</button></form>`);
     });
 
@@ -322,7 +331,7 @@ ${csrfField(csrfToken(request, reply, secure))}<input type="hidden" name="token"
     const forgotForm = (request: FastifyRequest, reply: FastifyReply, status: number, email: string, message?: string) =>
       sendPage(reply, status, 'Reset your password', `${errorBox(message)}
 <form method="post" action="${BUILTIN_ISSUER_PATH}/forgot">
-${csrfField(csrfToken(request, reply, secure))}
+${csrfField(csrfToken(request, reply, secureOf(request)))}
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}">
 <button type="submit">Send reset link</button>
 </form>
@@ -340,6 +349,7 @@ ${csrfField(csrfToken(request, reply, secure))}
       await attempts.record(limitKey);
       const user = await findUserByEmail(db, email);
       if (user !== undefined) {
+        const origin = originOf(request);
         const token = await issueEmailToken(db, user.id, 'reset');
         await outbox.send({
           to: user.email,
@@ -356,7 +366,7 @@ ${csrfField(csrfToken(request, reply, secure))}
     const resetForm = (request: FastifyRequest, reply: FastifyReply, status: number, token: string, message?: string) =>
       sendPage(reply, status, 'Choose a new password', `${errorBox(message)}
 <form method="post" action="${BUILTIN_ISSUER_PATH}/reset">
-${csrfField(csrfToken(request, reply, secure))}<input type="hidden" name="token" value="${escapeHtml(token)}">
+${csrfField(csrfToken(request, reply, secureOf(request)))}<input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="password">New password (at least ${MIN_PASSWORD_LENGTH} characters)</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}">
 <label for="password_confirm">Repeat the password</label><input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required>
 <button type="submit">Change password</button>

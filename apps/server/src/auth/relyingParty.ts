@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../config/loadConfig.js';
 import type { Database } from '../db/schema.js';
+import { originOfRequest } from '../http/requestOrigin.js';
+import { originOrRefuse, secureFor } from './allowedOrigin.js';
 import { hashToken, randomToken, readCookies, setCookie } from './cookies.js';
 import { findCustomer, findOrCreateCustomer } from './customers.js';
 import { BUILTIN_CLIENT_ID, builtinIssuer } from './identityProvider.js';
 import { AFTER_LOGOUT_PATH, afterLoginPath, type LicenceCodeLookup } from './licence.js';
+import { inProcessFetch } from './inProcessFetch.js';
 import { errorBox, sendPage } from './pages.js';
+import { PerOrigin } from './perOrigin.js';
 import { providerSecrets } from './secrets.js';
 import { SESSION_COOKIE, createSession, deleteSession, requireSession, sessionTokenOf, sessionUserOf } from './sessions.js';
 import type { SessionResolver } from './sessionContract.js';
@@ -31,52 +35,57 @@ export interface RelyingPartyOptions {
   licenceCode: LicenceCodeLookup;
 }
 
-/** How the server reaches its issuer: client id and secret, and whether plain http is allowed (local issuers). */
-async function clientSettings(config: Config, db: Database): Promise<{ issuer: string; clientId: string; clientSecret: string }> {
+/** How the server reaches its issuer at one origin: client id and secret. */
+async function clientSettings(config: Config, db: Database, origin: string): Promise<{ issuer: string; clientId: string; clientSecret: string }> {
   if (config.auth.issuer.kind === 'external') {
     const { url, clientId, clientSecret } = config.auth.issuer;
     return { issuer: url, clientId, clientSecret };
   }
-  return { issuer: builtinIssuer(config.publicOrigin), clientId: BUILTIN_CLIENT_ID, clientSecret: (await providerSecrets(db)).clientSecret };
+  return { issuer: builtinIssuer(origin), clientId: BUILTIN_CLIENT_ID, clientSecret: (await providerSecrets(db)).clientSecret };
 }
 
 /**
  * The sign-in routes of this server as an OpenID Connect relying party (spec part 1 §4 "Sign-in"):
  * GET /auth/login, GET /auth/callback, GET|POST /auth/logout, GET /auth/me, POST /auth/find_or_create.
  * Authorization code flow with PKCE, state and nonce; the code exchange and ID token check happen
- * here, and the session lives in the database.
+ * here, and the session lives in the database. The redirect URI is on the origin the browser used
+ * when it is allowed (PUBLIC_ORIGIN when set; auth/allowedOrigin.ts), so sign-in works from a
+ * tablet that reaches the server by its LAN address.
  */
 export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingPartyOptions): Promise<void> {
   const { config, db, resolver, licenceCode } = options;
-  const secure = config.publicOrigin.startsWith('https:');
   const sessionTtlMs = config.auth.sessionTtlDays * 24 * 3600_000;
-  const redirectUri = `${config.publicOrigin}/auth/callback`;
+  const builtin = config.auth.issuer.kind === 'builtin';
+  // The built-in provider is this server: its discovery, token and key requests are answered in
+  // process (inProcessFetch), so sign-in does not depend on the server reaching itself over the
+  // network at the address the browser used (bind address, DNS, a TLS proxy's hairpin).
+  const ownFetch = builtin ? inProcessFetch(app) : undefined;
 
-  // Discovery is read once per process, on the first sign-in (the built-in issuer is this server,
-  // which has to be listening first); a failure is retried on the next one.
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const issuerConfiguration = (): Promise<oidc.Configuration> => {
-    discovered ??= (async () => {
-      const settings = await clientSettings(config, db);
-      const url = new URL(settings.issuer);
-      return oidc.discovery(url, settings.clientId, settings.clientSecret, undefined, {
-        execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      });
-    })();
-    discovered.catch(() => {
-      discovered = undefined;
+  // Discovery is read once per issuer (the built-in one: per origin), on the first sign-in; a
+  // failure is retried on the next one.
+  const configurations = new PerOrigin(async (origin) => {
+    const settings = await clientSettings(config, db, origin);
+    const url = new URL(settings.issuer);
+    const configuration = await oidc.discovery(url, settings.clientId, settings.clientSecret, undefined, {
+      execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+      ...(ownFetch === undefined ? {} : { [oidc.customFetch]: ownFetch }),
     });
-    return discovered;
-  };
+    if (ownFetch !== undefined) configuration[oidc.customFetch] = ownFetch;
+    return configuration;
+  });
+  // An external issuer is the same whatever address the browser used.
+  const issuerConfiguration = (origin: string): Promise<oidc.Configuration> => configurations.get(builtin ? origin : config.auth.issuer.kind);
 
   const failure = (reply: FastifyReply, status: number, message: string) =>
     sendPage(reply, status, 'Sign-in failed', `${errorBox(message)}<p><a href="/auth/login">Sign in again</a></p>`);
 
   app.get('/auth/login', async (request, reply) => {
+    const origin = originOrRefuse(request, reply, config);
+    if (origin === undefined) return reply;
     let configuration: oidc.Configuration;
     try {
-      configuration = await issuerConfiguration();
+      configuration = await issuerConfiguration(origin);
     } catch (error) {
       request.log.error({ err: error }, 'OpenID Connect discovery failed');
       return failure(reply, 503, RP_TEXT.issuerUnreachable);
@@ -91,7 +100,7 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
       .execute();
     if (Math.random() < 0.05) await db.kysely.deleteFrom('auth_pending_logins').where('expires_at', '<', Date.now()).execute();
     const parameters: Record<string, string> = {
-      redirect_uri: redirectUri,
+      redirect_uri: `${origin}/auth/callback`,
       scope: 'openid email profile',
       response_type: 'code',
       state,
@@ -101,11 +110,14 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
     };
     // The built-in provider asks for the password at every sign-in, so logout really signs out.
     if (config.auth.issuer.kind === 'builtin') parameters.prompt = 'login';
-    setCookie(reply, LOGIN_COOKIE, loginId, { maxAge: LOGIN_TTL_MS / 1000, secure, path: '/auth' });
+    setCookie(reply, LOGIN_COOKIE, loginId, { maxAge: LOGIN_TTL_MS / 1000, secure: secureFor(origin), path: '/auth' });
     return reply.header('cache-control', 'no-store').redirect(oidc.buildAuthorizationUrl(configuration, parameters).href, 302);
   });
 
   app.get('/auth/callback', async (request, reply) => {
+    const origin = originOrRefuse(request, reply, config);
+    if (origin === undefined) return reply;
+    const secure = secureFor(origin);
     const loginId = readCookies(request).get(LOGIN_COOKIE);
     setCookie(reply, LOGIN_COOKIE, '', { maxAge: 0, secure, path: '/auth' });
     if (loginId === undefined) return failure(reply, 400, RP_TEXT.loginExpired);
@@ -119,8 +131,9 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
 
     let claims: oidc.IDToken | undefined;
     try {
-      const configuration = await issuerConfiguration();
-      const tokens = await oidc.authorizationCodeGrant(configuration, new URL(request.url, config.publicOrigin), {
+      const configuration = await issuerConfiguration(origin);
+      // The callback's own address, on the origin the redirect URI named (the code is bound to it).
+      const tokens = await oidc.authorizationCodeGrant(configuration, new URL(request.url, origin), {
         pkceCodeVerifier: pending.code_verifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,
@@ -150,7 +163,8 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionTokenOf(request);
     if (token !== undefined) await deleteSession(db, token);
-    setCookie(reply, SESSION_COOKIE, '', { maxAge: 0, secure });
+    // Only cookie attributes come from the origin here (nothing is linked), so any host may log out.
+    setCookie(reply, SESSION_COOKIE, '', { maxAge: 0, secure: secureFor(originOfRequest(request, config) ?? config.publicOrigin) });
     return reply.header('cache-control', 'no-store').redirect(AFTER_LOGOUT_PATH, 302);
   };
   app.get('/auth/logout', logout);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_CONFIG_PATH, clientConfigSchema, endpointsForOrigin } from '@clearway/protocol';
+import { CLIENT_CONFIG_PATH, clientConfigSchema, sameOriginEndpoints } from '@clearway/protocol';
 import { startTestApp, type TestApp } from '../testing/testApp.js';
 
 describe('GET /api/config', () => {
@@ -21,7 +21,8 @@ describe('GET /api/config', () => {
       version: running.config.version,
       dataChannel: 'dev',
       remoteLogging: false,
-      endpoints: endpointsForOrigin('http://localhost:18081'),
+      // Paths on whatever origin the app was opened at: localhost, 127.0.0.1, a LAN address, a proxy's name.
+      endpoints: sameOriginEndpoints(),
       requireSignIn: true,
     });
   });
@@ -36,6 +37,9 @@ describe('GET /api/config', () => {
     running = await startTestApp({
       env: {
         CLEARWAY_ENV: 'beta',
+        // beta starts only with payments and mail chosen (config/deploymentRules.ts).
+        PAYMENTS: 'test',
+        SMTP_URL: 'disabled',
         PUBLIC_ORIGIN: 'https://beta.clearway.example',
         DATA_CHANNEL: 'current',
         ENDPOINT_TILE_SERVER: 'https://tiles.clearway.example',
@@ -46,6 +50,6 @@ describe('GET /api/config', () => {
     expect(config.remoteLogging).toBe(true);
     expect(config.dataChannel).toBe('current');
     expect(config.endpoints.tileServer).toBe('https://tiles.clearway.example');
-    expect(config.endpoints.profileSocket).toBe('wss://beta.clearway.example/ws/profile');
+    expect(config.endpoints.profileSocket).toBe('/ws/profile');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_KEYS, endpointMapSchema, endpointsForOrigin } from '@clearway/protocol';
+import { ENDPOINT_KEYS, endpointMapSchema, sameOriginEndpoints } from '@clearway/protocol';
 import { ConfigError, describeDatabase, loadConfig } from './loadConfig.js';
 import { endpointVariable } from './variables.js';
 
@@ -29,13 +29,15 @@ describe('loadConfig defaults', () => {
       env: 'localhost',
       version: rootVersion,
       publicOrigin: 'http://localhost:8080',
+      publicOriginFixed: false,
+      allowedHosts: [],
       database: { dialect: 'sqlite', path: `${repoRoot}/var/clearway.db` },
       logLevel: 'info',
       webDist: `${repoRoot}/apps/web/dist`,
       dataChannel: 'dev',
       navdataDir: `${repoRoot}/var/navdata`,
       chartsDir: undefined,
-      endpoints: endpointsForOrigin('http://localhost:8080'),
+      endpoints: sameOriginEndpoints(),
       repoRoot,
       auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
       requireSignIn: true,
@@ -50,7 +52,8 @@ describe('loadConfig defaults', () => {
     expect(config.port).toBe(9123);
     expect(config.host).toBe('127.0.0.1');
     expect(config.publicOrigin).toBe('http://localhost:9123');
-    expect(config.endpoints.profileSocket).toBe('ws://localhost:9123/ws/profile');
+    // Endpoints are paths on whatever origin the page was opened at, not on the default public origin.
+    expect(config.endpoints.profileSocket).toBe('/ws/profile');
   });
 
   it('treats empty variables as unset', () => {
@@ -101,11 +104,20 @@ describe('loadConfig endpoints', () => {
     ]);
   });
 
-  it('derives every endpoint from PUBLIC_ORIGIN, with wss for https', () => {
+  it('keeps every endpoint on the page\'s own origin with PUBLIC_ORIGIN too (it only fixes absolute addresses)', () => {
     const config = loadConfig({ PUBLIC_ORIGIN: 'https://clearway.example/' });
     expect(config.publicOrigin).toBe('https://clearway.example');
-    expect(config.endpoints).toEqual(endpointsForOrigin('https://clearway.example'));
-    expect(config.endpoints.liveTrafficSocket).toBe('wss://clearway.example/ws/traffic');
+    expect(config.publicOriginFixed).toBe(true);
+    expect(config.endpoints).toEqual(sameOriginEndpoints());
+  });
+
+  it('reads ALLOWED_HOSTS as lower-case names and addresses, and names a bad entry', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: ' Clearway.LAN, *.hangar.lan,203.0.113.7, [2001:db8::1] ' }).allowedHosts).toEqual(['clearway.lan', '*.hangar.lan', '203.0.113.7', '2001:db8::1']);
+    for (const bad of ['http://clearway.lan', 'clearway.lan:8080', 'clear way', 'a..b', '*']) {
+      const problem = configError({ ALLOWED_HOSTS: bad }).problems[0];
+      expect(problem?.variable, bad).toBe('ALLOWED_HOSTS');
+      expect(problem?.message, bad).toMatch(/^must be a comma list of host names or IP addresses without scheme or port/);
+    }
   });
 
   it('moves single endpoints elsewhere and drops trailing slashes', () => {
@@ -117,7 +129,7 @@ describe('loadConfig endpoints', () => {
     expect(config.endpoints.profileRest).toBe('https://api.clearway.example/v1');
     expect(config.endpoints.liveTrafficSocket).toBe('wss://traffic.clearway.example/feed');
     expect(config.endpoints.downloadRootCurrent).toBe('https://cdn.clearway.example/current');
-    expect(config.endpoints.weatherRoot).toBe('http://localhost:8080/wx');
+    expect(config.endpoints.weatherRoot).toBe('/wx');
   });
 
   it('rejects a socket URL for an HTTP endpoint and an HTTP URL for a socket', () => {

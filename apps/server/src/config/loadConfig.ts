@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   ENDPOINT_KEYS,
   defaultDataChannel,
-  endpointsForOrigin,
+  sameOriginEndpoints,
   type ClearwayEnv,
   type DataChannel,
   type EndpointMap,
@@ -49,8 +49,15 @@ export interface Config {
   env: ClearwayEnv;
   /** Version reported to clients and in /healthz. */
   version: string;
-  /** Origin the browser uses to reach this server, without a trailing slash. */
+  /**
+   * Origin of absolute addresses (sign-in redirects, mailed links), without a trailing slash:
+   * PUBLIC_ORIGIN, else `http://localhost:{port}` for requests whose host is not allowed.
+   */
   publicOrigin: string;
+  /** PUBLIC_ORIGIN was set: absolute addresses always use it. Unset: they follow an allowed request host (http/requestOrigin.ts). */
+  publicOriginFixed: boolean;
+  /** ALLOWED_HOSTS: host names and addresses allowed besides localhost, loopback and private networks (`*.` prefix: every name below). */
+  allowedHosts: string[];
   database: DatabaseConfig;
   /** Redis for realtime fan-out between server processes (REDIS_URL); undefined: the in-process hub. */
   redisUrl: string | undefined;
@@ -62,7 +69,7 @@ export interface Config {
   navdataDir: string;
   /** Absolute path of the VFR chart raster tiles `{z}/{x}/{y}.png`, or undefined when none are configured. */
   chartsDir: string | undefined;
-  /** Every endpoint the web app talks to; all on publicOrigin unless overridden. */
+  /** Every endpoint the web app talks to: paths on the page's own origin unless ENDPOINT_* moves one elsewhere. */
   endpoints: EndpointMap;
   /** Absolute path of the monorepo root. */
   repoRoot: string;
@@ -141,8 +148,9 @@ export function loadConfig(env: Env): Config {
   const environment = vars.CLEARWAY_ENV ?? 'localhost';
   const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 
-  // One process serves everything by default; each ENDPOINT_* moves one endpoint elsewhere.
-  const endpoints = endpointsForOrigin(publicOrigin);
+  // One process serves everything by default, at whatever address the page was opened (paths on its
+  // own origin); each ENDPOINT_* moves one endpoint elsewhere.
+  const endpoints = sameOriginEndpoints();
   for (const key of ENDPOINT_KEYS) {
     const override = overrides.data[endpointVariable(key)];
     if (override !== undefined) endpoints[key] = override;
@@ -161,6 +169,8 @@ export function loadConfig(env: Env): Config {
     env: environment,
     version,
     publicOrigin,
+    publicOriginFixed: vars.PUBLIC_ORIGIN !== undefined,
+    allowedHosts: vars.ALLOWED_HOSTS ?? [],
     database,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -6,7 +6,7 @@ import {
   ENDPOINT_KEYS,
   ENVIRONMENTS,
   ENVIRONMENT_ALIASES,
-  endpointMapSchema,
+  absoluteEndpointMapSchema,
   type EndpointKey,
 } from '@clearway/protocol';
 
@@ -56,6 +56,25 @@ const publicOrigin = z
       url.hash === '' && url.username === '' && url.password === '';
   }, { error: PUBLIC_ORIGIN_MESSAGE })
   .transform((value) => new URL(value).origin);
+
+/**
+ * ALLOWED_HOSTS: host names or IP addresses (beyond localhost, loopback and private-network
+ * addresses) whose requests may name the origin of absolute addresses (sign-in redirects, mailed
+ * links) when PUBLIC_ORIGIN is not set. `*.hangar.lan` allows every name below hangar.lan.
+ */
+const ALLOWED_HOSTS_MESSAGE = 'must be a comma list of host names or IP addresses without scheme or port, such as clearway.lan, *.hangar.lan, 203.0.113.7';
+const allowedHosts = z
+  .string()
+  .trim()
+  .transform((value, context): string[] => {
+    const entries = value.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+    const name = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+    if (entries.length > 0 && entries.every((entry) => isIP(entry.replace(/^\[|\]$/g, '')) !== 0 || name.test(entry))) {
+      return entries.map((entry) => entry.replace(/^\[|\]$/g, ''));
+    }
+    context.addIssue({ code: 'custom', message: ALLOWED_HOSTS_MESSAGE });
+    return z.NEVER;
+  });
 
 const databaseUrl = z
   .string()
@@ -156,7 +175,7 @@ function endpointUrl(key: EndpointKey) {
   return z
     .string()
     .trim()
-    .refine((value) => endpointMapSchema.shape[key].safeParse(value).success, { error: message })
+    .refine((value) => absoluteEndpointMapSchema.shape[key].safeParse(value).success, { error: message })
     // The endpoint map's HTTP roots end without a slash; paths are appended to them.
     .transform((value) => value.replace(/\/+$/, ''));
 }
@@ -173,6 +192,7 @@ export const variablesSchema = z.object({
   CLEARWAY_ENV: optional(environment),
   CLEARWAY_VERSION: optional(version),
   PUBLIC_ORIGIN: optional(publicOrigin),
+  ALLOWED_HOSTS: optional(allowedHosts),
   DATABASE_URL: optional(databaseUrl),
   REDIS_URL: optional(redisUrl),
   SQLITE_PATH: optional(filePath),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ENDPOINT_KEYS, isSameOriginEndpoint, type EndpointMap } from '@clearway/protocol';
 
 /** Where Stripe.js and its card frames live (https://docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE = {
@@ -49,6 +50,25 @@ function zendeskOrigins(subdomain: string | null) {
   };
 }
 
+/**
+ * The origins of the endpoints ENDPOINT_* moved to another server, which the app fetches from and
+ * opens sockets to (connect-src); the tile server's also serves images (img-src). The main site is
+ * only linked to, so it needs no source. Endpoints on the page's own origin need none either.
+ */
+export function endpointSources(endpoints: EndpointMap | undefined): { connect: string[]; img: string[] } {
+  const connect: string[] = [];
+  const img: string[] = [];
+  if (endpoints === undefined) return { connect, img };
+  for (const key of ENDPOINT_KEYS) {
+    const value = endpoints[key];
+    if (key === 'mainSite' || isSameOriginEndpoint(value)) continue;
+    const origin = new URL(value).origin;
+    connect.push(origin);
+    if (key === 'tileServer') img.push(origin);
+  }
+  return { connect, img };
+}
+
 /** `name` followed by the sources, without repeats. */
 function directive(name: string, sources: string[]): string {
   return [name, ...new Set(sources)].join(' ');
@@ -60,10 +80,12 @@ function directive(name: string, sources: string[]): string {
  * script), inline styles for MUI/emotion and the boot splash, MapLibre's blob: workers and
  * data:/blob: images, the realtime sockets (ws:/wss:), and never framed. With Stripe configured,
  * Stripe.js, its card frames and its API are allowed too; with Zendesk configured, the Zendesk
- * widget's origins (zendeskOrigins). Without either, only this origin (plus data:/blob: above).
+ * widget's origins (zendeskOrigins). Without either, only this origin (plus data:/blob: above) and
+ * the origins of endpoints configured on other servers (endpointSources).
  */
-export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PARTIES): string {
+export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PARTIES, endpoints?: EndpointMap): string {
   const stripe = thirdParties.stripe;
+  const moved = endpointSources(endpoints);
   const zendesk = thirdParties.zendesk === null ? null : zendeskOrigins(thirdParties.zendesk.subdomain);
   const frames = [...(stripe ? STRIPE.frame : []), ...(zendesk?.assets ?? [])];
   return [
@@ -71,9 +93,9 @@ export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PART
     "default-src 'self'",
     directive('script-src', ["'self'", ...(stripe ? STRIPE.script : []), ...(zendesk?.assets ?? [])]),
     "style-src 'self' 'unsafe-inline'",
-    directive('img-src', ["'self'", 'data:', 'blob:', ...(zendesk?.img ?? [])]),
+    directive('img-src', ["'self'", 'data:', 'blob:', ...moved.img, ...(zendesk?.img ?? [])]),
     directive('font-src', ["'self'", 'data:', ...(zendesk?.assets ?? [])]),
-    directive('connect-src', ["'self'", 'ws:', 'wss:', ...(stripe ? STRIPE.connect : []), ...(zendesk?.connect ?? [])]),
+    directive('connect-src', ["'self'", 'ws:', 'wss:', ...moved.connect, ...(stripe ? STRIPE.connect : []), ...(zendesk?.connect ?? [])]),
     ...(zendesk ? [directive('media-src', ["'self'", ...zendesk.assets])] : []),
     "worker-src 'self' blob:",
     ...(frames.length > 0 ? [directive('frame-src', frames)] : []),
@@ -92,9 +114,9 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** The security headers of one reply, by lower-case name. */
-export function securityHeaders(options: { https: boolean } & ThirdParties): Record<string, string> {
+export function securityHeaders(options: { https: boolean; endpoints?: EndpointMap } & ThirdParties): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy({ stripe: options.stripe, zendesk: options.zendesk }),
+    'content-security-policy': contentSecurityPolicy({ stripe: options.stripe, zendesk: options.zendesk }, options.endpoints),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -111,8 +133,13 @@ export function securityHeaders(options: { https: boolean } & ThirdParties): Rec
  * the public origin is https: browsers ignore it over http, and a laptop on http://localhost must
  * not be pinned to https.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { publicOrigin: string } & ThirdParties): void {
-  const headers = Object.entries(securityHeaders({ https: new URL(options.publicOrigin).protocol === 'https:', stripe: options.stripe, zendesk: options.zendesk }));
+export function installSecurityHeaders(app: FastifyInstance, options: { publicOrigin: string; endpoints?: EndpointMap } & ThirdParties): void {
+  const headers = Object.entries(securityHeaders({
+    https: new URL(options.publicOrigin).protocol === 'https:',
+    stripe: options.stripe,
+    zendesk: options.zendesk,
+    ...(options.endpoints === undefined ? {} : { endpoints: options.endpoints }),
+  }));
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });

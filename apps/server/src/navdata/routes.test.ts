@@ -76,7 +76,8 @@ describe('nav data downloads', () => {
         bytes: usBytes.length,
         gzipBytes: gzipSync(usBytes).length,
         etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
-        url: 'http://localhost:8080/downloads/current/navdata/us.cwnav',
+        // On the index's own origin, whatever address the app reached the server at.
+        url: '/downloads/current/navdata/us.cwnav',
       });
       expect(index.artifacts[1]).toMatchObject({ region: 'world', gzipBytes: null, bytes: worldBytes.length });
     });

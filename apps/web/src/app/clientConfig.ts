@@ -4,6 +4,7 @@ import {
   defaultDataChannel,
   describeIssues,
   endpointsForOrigin,
+  resolveEndpoints,
   type ClientConfig,
 } from '@clearway/protocol';
 import type { ConfigSource } from '../store/configSlice';
@@ -40,7 +41,9 @@ export function fallbackClientConfig(origin: string, appVersion: string): Client
 }
 
 /**
- * GET /api/config and validate it. Offline, the service worker's NetworkFirst route answers from its
+ * GET /api/config and validate it; endpoints the server gives as paths on this origin (its default)
+ * are made absolute on `origin`, so the rest of the app always sees full addresses, at whatever
+ * address the app was opened (localhost, 127.0.0.1, a LAN address, a host name). Offline, the service worker's NetworkFirst route answers from its
  * cache; if that fails too, start with the fallback configuration derived from the origin.
  */
 export async function loadClientConfig({ fetch, origin, appVersion, timeoutMs = 8000, cache }: LoadConfigOptions): Promise<LoadedConfig> {
@@ -54,7 +57,7 @@ export async function loadClientConfig({ fetch, origin, appVersion, timeoutMs = 
       const issues = describeIssues(parsed.error).map((issue) => `${issue.path}: ${issue.message}`);
       throw new Error(`${CLIENT_CONFIG_PATH} is not a valid configuration (${issues.join('; ')})`);
     }
-    return { config: parsed.data, source: 'server' };
+    return { config: { ...parsed.data, endpoints: resolveEndpoints(parsed.data.endpoints, origin) }, source: 'server' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { config: fallbackClientConfig(origin, appVersion), source: 'fallback', error: message };
