@@ -5,4 +5,5 @@ export * from './logEntry.js';
 export * from './issues.js';
 export * from './navdata.js';
 export * from './sync.js';
+export * from './deviceLimit.js';
 export * from './licence.js';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deviceLimitBodySchema } from '@clearway/protocol';
 import { InProcessHub, type RealtimeEnvelope } from '../realtime/hub.js';
 import { startSyncServer, type SyncTestServer } from '../testing/syncApp.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
@@ -109,6 +110,7 @@ describe('sync routes', () => {
     const fifth = await sync(alice, body('watch', [{ code: 'KSQL', ts: T0 }]));
     expect(fifth.statusCode).toBe(403);
     expect(fifth.json()).toEqual({ error: deviceLimitMessage(), code: 'device_limit', limit: 4 });
+    expect(deviceLimitBodySchema.safeParse(fifth.json()).success).toBe(true);
     expect(fifth.json().error).toBe('This subscription is already used on 4 devices (the limit). Remove a device on the account page to add this one.');
     // The refused device stored nothing.
     expect(await server.db.kysely.selectFrom('sync_records').select('record_key').where('record_key', '=', 'KSQL').execute()).toEqual([]);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_ENDPOINT_PATHS, describeIssues, syncProfileRequestSchema } from '@clearway/protocol';
+import { DEFAULT_ENDPOINT_PATHS, describeIssues, deviceLimitBody, syncProfileRequestSchema } from '@clearway/protocol';
 import type { SessionResolver, SessionUser } from '../auth/sessionContract.js';
 import type { Database } from '../db/schema.js';
 import { announceTableChanged, type RealtimeHub } from '../realtime/hub.js';
@@ -89,9 +89,8 @@ export async function syncRoutes(app: FastifyInstance, options: SyncRoutesOption
       return outcome.reply;
     } catch (error) {
       if (error instanceof SyncForbiddenError) return reply.code(403).send({ error: error.message });
-      if (error instanceof SyncDeviceLimitError) {
-        return reply.code(403).send({ error: error.message, code: 'device_limit', limit: error.limit });
-      }
+      // The body both sides share (@clearway/protocol deviceLimitBodySchema).
+      if (error instanceof SyncDeviceLimitError) return reply.code(403).send(deviceLimitBody(error.limit));
       throw error;
     }
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { syncRecordKey, type SyncObject, type SyncProfileReply, type SyncProfileRequest, type SyncTable } from '@clearway/protocol';
+import { deviceLimitMessage as protocolDeviceLimitMessage, syncRecordKey, type SyncObject, type SyncProfileReply, type SyncProfileRequest, type SyncTable } from '@clearway/protocol';
 import { mergeSync, type StoredSyncRecord } from '@clearway/sync';
 import type { Database } from '../db/schema.js';
 
@@ -11,9 +11,9 @@ export class SyncForbiddenError extends Error {
 /** Spec part 1 §9: up to 4 devices per subscription. */
 export const MAX_DEVICES_PER_CUSTOMER = 4;
 
-/** The refusal a fifth device gets (403), naming the limit and the way out. */
+/** The refusal a fifth device gets (403), naming the limit and the way out: the protocol's text. */
 export function deviceLimitMessage(limit = MAX_DEVICES_PER_CUSTOMER): string {
-  return `This subscription is already used on ${limit} devices (the limit). Remove a device on the account page to add this one.`;
+  return protocolDeviceLimitMessage(limit);
 }
 
 /** Thrown when a device the customer has not used before would exceed the device limit; the route answers 403. */

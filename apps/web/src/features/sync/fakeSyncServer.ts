@@ -1,4 +1,4 @@
-import { syncProfileRequestSchema, syncRecordKey, type SyncReplyRecord, type SyncTable } from '@clearway/protocol';
+import { deviceLimitBody, syncProfileRequestSchema, syncRecordKey, type SyncReplyRecord, type SyncTable } from '@clearway/protocol';
 import { mergeSync, type StoredSyncRecord } from '@clearway/sync';
 
 /**
@@ -23,7 +23,8 @@ export class FakeSyncServer {
   readonly devices = new Set<string>();
   /**
    * When set, a device not seen before beyond this many gets the server's 403 device-limit refusal
-   * (apps/server src/sync/routes.ts); `removeDevice` frees a place as DELETE /api/devices/:uuid does.
+   * (the protocol's deviceLimitBody, as apps/server src/sync/routes.ts sends it); `removeDevice`
+   * frees a place as DELETE /api/devices/:uuid does.
    */
   maxDevices: number | null = null;
   /** Requests refused for the device limit. */
@@ -61,9 +62,7 @@ export class FakeSyncServer {
       if (!this.devices.has(request.uuid)) {
         if (this.maxDevices !== null && this.devices.size >= this.maxDevices) {
           this.refused.push({ uuid: request.uuid, key: table });
-          const limit = this.maxDevices;
-          const error = `This subscription is already used on ${limit} devices (the limit). Remove a device on the account page to add this one.`;
-          return new Response(JSON.stringify({ error, code: 'device_limit', limit }), { status: 403, headers: { 'Content-Type': 'application/json' } });
+          return new Response(JSON.stringify(deviceLimitBody(this.maxDevices)), { status: 403, headers: { 'Content-Type': 'application/json' } });
         }
         this.devices.add(request.uuid);
       }

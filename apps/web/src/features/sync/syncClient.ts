@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
 import {
+  deviceLimitBodySchema,
   SYNC_INITIAL_TIMEOUT_MS,
   SYNC_TABLES,
   SYNC_TIMEOUT_MS,
@@ -67,12 +68,10 @@ export class DeviceLimitError extends SyncError {
   }
 }
 
-/** The refusal in a 403 body, or null when the body is not a device-limit refusal. */
+/** The refusal in a 403 body (@clearway/protocol deviceLimitBodySchema), or null when the body is not one. */
 export function deviceLimitRefusal(body: unknown): DeviceLimitRefusal | null {
-  if (body === null || typeof body !== 'object') return null;
-  const { code, limit, error } = body as { code?: unknown; limit?: unknown; error?: unknown };
-  if (code !== 'device_limit' || typeof limit !== 'number') return null;
-  return { limit, message: typeof error === 'string' && error !== '' ? error : `This subscription is already used on ${limit} devices (the limit).` };
+  const parsed = deviceLimitBodySchema.safeParse(body);
+  return parsed.success ? { limit: parsed.data.limit, message: parsed.data.error } : null;
 }
 
 export class SyncClient {
