@@ -1,7 +1,8 @@
+import { greatCircleDistanceNm } from '@clearway/geo';
 import type { NavDb, AirwayPoint } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint, WaypointType } from '../model.js';
 import { DIRECT_TO_CODE, UNKNOWN_TEMP } from '../model.js';
-import { airwayGraph, candidateAtNode, gapBetween, junctionNode, nodesOfWaypoint, pathAlong, type AirwayNode } from './airwayMembership.js';
+import { AIRWAY_POINT_NM, airwayGraph, candidateAtNode, gapBetween, junctionNode, nodesOfWaypoint, pathAlong, type AirwayNode } from './airwayMembership.js';
 import { latLonCode } from './latLon.js';
 import { cloneWaypoint, makeWaypoint, waypointFromMatch } from './waypoint.js';
 
@@ -91,6 +92,11 @@ export function expandAirway(db: NavDb, airwayId: string, entry: Waypoint | unde
   return { points: out, error: null };
 }
 
+/** One place written twice: same code within a mile (nm). */
+function samePlace(a: Waypoint | undefined, b: Waypoint): boolean {
+  return a !== undefined && a.code === b.code && greatCircleDistanceNm(a.location.lat, a.location.lon, b.location.lat, b.location.lon) <= AIRWAY_POINT_NM;
+}
+
 /** Keeps user-set altitude constraints and the direct-to mark of expanded points across a re-expansion. */
 function carryOver(previous: readonly Waypoint[], points: Waypoint[]): void {
   for (const p of points) {
@@ -142,8 +148,15 @@ export function buildRoute(typed: readonly Waypoint[], ctx: BuildRouteContext): 
   const all: Waypoint[] = [];
   waypoints.forEach((w, i) => {
     if (w.type === 'AIRWAY' || w.type === 'DP' || w.type === 'STAR') {
-      for (const p of w.expanded_waypoints) all.push({ ...cloneWaypoint(p), original_index: i });
+      w.expanded_waypoints.forEach((p, k) => {
+        // A STAR flown from the fix the route names before it (`CIVET CIVET.CIVET4`): that fix once.
+        if (k === 0 && w.type === 'STAR' && samePlace(all[all.length - 1], p)) return;
+        all.push({ ...cloneWaypoint(p), original_index: i });
+      });
     } else {
+      // A DP ending at the fix the route names after it (`SID1.TRANS TRANS V6`): the named fix once.
+      const last = all[all.length - 1];
+      if (last && waypoints[last.original_index]?.type === 'DP' && samePlace(last, w)) all.pop();
       all.push(cloneWaypoint(w));
     }
   });

@@ -1,9 +1,11 @@
 import { greatCircleDistanceNm } from '@clearway/geo';
 import type { LatLon as DbLatLon, NavDb, Procedure } from '@clearway/navdb';
-import type { AircraftProfile, Route, Waypoint } from '../model.js';
+import type { AircraftProfile, Route, TokenNote, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
 import { pointOnAirways } from './airwayMembership.js';
 import { buildRoute } from './buildRoute.js';
+import { resolveProcedureNames } from './procedureTokens.js';
+import { withTokenNotes } from './routeNotes.js';
 import { compactSymbolicLatLons, latLonCode, parseLatLonToken } from './latLon.js';
 import { makeWaypoint, waypointFromMatch } from './waypoint.js';
 
@@ -114,8 +116,9 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
       // An unknown airway is an airway problem, not an unrecognised token.
       slots.push(makeWaypoint(token, 'AIRWAY', ref?.latDeg ?? 0, ref?.lonDeg ?? 0, { name: token }));
     } else {
-      invalid.push(token);
-      slots.push(null);
+      // A name that is nothing else may be a SID or STAR written without dots: it waits for the
+      // origin and destination (procedureTokens.ts), which make it a procedure or an invalid token.
+      slots.push(token);
     }
   });
 
@@ -131,6 +134,8 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
     }
   }
 
+  const procedureNotes: TokenNote[] = [];
+  resolveProcedureNames(db, slots, invalid, procedureNotes);
   const points = slots.filter((s): s is Waypoint => typeof s === 'object' && s !== null && s.type !== 'AIRWAY');
   const origin = points[0];
   const destination = points.length > 1 ? points[points.length - 1] : undefined;
@@ -145,7 +150,7 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
     }
     waypoints.push(slot);
   }
-  return buildRoute(waypoints, {
+  const route = buildRoute(waypoints, {
     profile,
     db,
     now: options.now,
@@ -153,4 +158,5 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
     search_string: normalized,
     invalid_tokens: invalid,
   });
+  return withTokenNotes(db, route, procedureNotes);
 }
