@@ -70,11 +70,12 @@ describe('parseRoute properties', () => {
     );
   });
 
-  it('parses 100,000 random token strings without an exception, in bounded time', () => {
+  // Only that every string parses: how fast parsing is is shown by `npm run bench:flightplan` (route
+  // strings per second against a tokenise-and-look-up baseline), never by a clock in a unit test.
+  it('parses 100,000 random token strings without an exception', () => {
     const next = rng(20261121);
     const pool = [...GOOD, ...BAD];
     const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./-°\' ';
-    const started = performance.now();
     let parsed = 0;
     for (let i = 0; i < 100_000; i++) {
       const n = Math.floor(next() * 6);
@@ -92,7 +93,5 @@ describe('parseRoute properties', () => {
       parsed++;
     }
     expect(parsed).toBe(100_000);
-    // Bounded time: a generous ceiling so a slow CI machine does not fail, yet a pathological parser would.
-    expect(performance.now() - started).toBeLessThan(45_000);
   });
 });
