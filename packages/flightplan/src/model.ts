@@ -55,6 +55,17 @@ export interface Waypoint {
   airway?: string | null;
   /** For a NAVAID: the station's kind as the nav database has it ('VOR', 'VORTAC', 'VOR-DME', 'TACAN', 'NDB', ...). */
   navaid_type?: string;
+  /**
+   * Set when the route reaches this point on a radial segment (`PWL PWL111 BRISS`): the station the
+   * leg leaves and its radial, whole degrees 1–360 magnetic by the station's published variation.
+   */
+  via_radial?: { navaid: string; radial: number };
+  /** ICAO field 15 speed/level group filed at this point (`N0450F350`, `M082F390`), applying from here on. */
+  speed_level?: string;
+  /** Cruise altitude from this point on, feet (from `speed_level`; absent for a VFR level). */
+  cruise_altitude?: number;
+  /** Cruise true airspeed from this point on, knots (from `speed_level`; Mach through the standard atmosphere at the level). */
+  cruise_tas?: number;
 }
 
 /** A selected procedure: its id and chosen transitions. */
@@ -117,6 +128,9 @@ export interface Leg {
    * from the station's published variation (as on the charts), which can differ from `course`.
    */
   radial?: number;
+  /** Cruise altitude (feet) and true airspeed (knots) of the leg when the route files them (ICAO field 15 speed/level groups). */
+  cruise_altitude?: number;
+  tas?: number;
 }
 
 /** A note on one token of the route string, in words a pilot understands. */

@@ -30,3 +30,13 @@ export function geodesicInitialCourseDeg(lat1Deg: number, lon1Deg: number, lat2D
   const r = azi1 % 360;
   return (r < 0 ? r + 360 : r) + 0;
 }
+
+/**
+ * The point `distanceNm` from a start point along the WGS84 geodesic that leaves it on true course
+ * `courseDeg` (GeographicLib's direct problem), degrees, longitude in [-180, 180]. Used for points
+ * defined from a station, such as a VOR radial and DME distance.
+ */
+export function geodesicDestination(latDeg: number, lonDeg: number, courseDeg: number, distanceNm: number): { latDeg: number; lonDeg: number } {
+  const r = WGS84.Direct(latDeg, lonDeg, courseDeg, distanceNm * M_PER_NM, geodesic.Geodesic.LATITUDE | geodesic.Geodesic.LONGITUDE);
+  return { latDeg: r.lat2 ?? latDeg, lonDeg: r.lon2 ?? lonDeg };
+}

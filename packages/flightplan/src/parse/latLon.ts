@@ -13,6 +13,8 @@ const NUM = String.raw`\d+(?:\.\d+)?`;
 const DM_SUFFIX = new RegExp(String.raw`^(\d{2})(\d{2}(?:\.\d+)?)([NS])\/?(\d{3})(\d{2}(?:\.\d+)?)([EW])$`);
 /** `374500N1223000W` (degrees, minutes, seconds). */
 const DMS_SUFFIX = /^(\d{2})(\d{2})(\d{2}(?:\.\d+)?)([NS])\/?(\d{3})(\d{2})(\d{2}(?:\.\d+)?)([EW])$/;
+/** `46N078W`: whole degrees, the ICAO field 15 form (`4620N07805W`, degrees and minutes, is DM_SUFFIX). */
+const D_SUFFIX = /^(\d{2})([NS])(\d{3})([EW])$/;
 /** `N3745W12230`, `N3745.0W12230.0`. */
 const DM_PREFIX = /^([NS])(\d{2})(\d{2}(?:\.\d+)?)\/?([EW])(\d{3})(\d{2}(?:\.\d+)?)$/;
 /** `37.75/-122.5`, `37.75,-122.5`. */
@@ -42,6 +44,8 @@ export function parseLatLonToken(token: string): LatLonDeg | null {
   if (m) return fromParts(m[3]!, m[1]!, m[2]!, '0', m[6]!, m[4]!, m[5]!, '0');
   m = DMS_SUFFIX.exec(token);
   if (m) return fromParts(m[4]!, m[1]!, m[2]!, m[3]!, m[8]!, m[5]!, m[6]!, m[7]!);
+  m = D_SUFFIX.exec(token);
+  if (m) return fromParts(m[2]!, m[1]!, '0', '0', m[4]!, m[3]!, '0', '0');
   m = DM_PREFIX.exec(token);
   if (m) return fromParts(m[1]!, m[2]!, m[3]!, '0', m[4]!, m[5]!, m[6]!, '0');
   m = DECIMAL.exec(token);
