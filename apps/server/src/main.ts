@@ -1,9 +1,10 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { isEmbeddedDefault } from './config/deploymentRules.js';
 import { ConfigError, loadProcessConfig, type Config } from './config/loadConfig.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { MIGRATION_NAMES } from './db/migrations/index.js';
+import { createServerLogger } from './http/serverLogger.js';
 import { installShutdown } from './lifecycle/shutdown.js';
 
 /** Start-up: configuration, database and migrations, then listen; exits 1 with a reason on failure. */
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const logger = pino({ level: config.logLevel, base: { service: 'clearway-server', env: config.env, version: config.version } });
+  const logger = createServerLogger(config);
   const db = openDatabase(config.database, {
     onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
   });
@@ -54,9 +55,20 @@ async function main(): Promise<void> {
       webDist: config.webDist,
       realtime: config.redisUrl === undefined ? 'in-process' : 'redis',
       payments: config.billing.stripe === null ? 'test provider (test mode)' : 'stripe',
+      mail: mailMode(config),
     },
     `Clearway server listening on ${address} (public ${config.publicOrigin})`,
   );
+}
+
+/** How sign-in mail leaves the server, for the start-up line. */
+function mailMode(config: Config): string {
+  if (config.auth.issuer.kind === 'external') return 'none (external OpenID Connect issuer)';
+  if (config.auth.smtpUrl !== undefined) return 'smtp';
+  if (config.auth.mailDisabled) return 'disabled (SMTP_URL=disabled): kept in the auth_outbox table, never sent';
+  return isEmbeddedDefault(config.env)
+    ? 'not sent (SMTP_URL not set): links are printed on this console'
+    : 'not sent (SMTP_URL not set): kept in the auth_outbox table';
 }
 
 main().catch((error: unknown) => {

@@ -203,6 +203,7 @@ ${csrfField(csrfToken(request, reply, secureOf(request)))}
       await outbox.send({
         to: user.email,
         kind: 'verify',
+        link: `${origin}${BUILTIN_ISSUER_PATH}/verify?token=${token}`,
         subject: 'Confirm your e-mail address for Clearway',
         text: `Hello ${user.fullName},\n\nconfirm your e-mail address for Clearway by opening this link within 48 hours:\n\n${origin}${BUILTIN_ISSUER_PATH}/verify?token=${token}\n\nIf you did not create an account, ignore this mail.\n`,
       });
@@ -354,6 +355,7 @@ ${csrfField(csrfToken(request, reply, secureOf(request)))}
         await outbox.send({
           to: user.email,
           kind: 'reset',
+          link: `${origin}${BUILTIN_ISSUER_PATH}/reset?token=${token}`,
           subject: 'Reset your Clearway password',
           text: `Hello ${user.fullName},\n\nset a new Clearway password by opening this link within an hour:\n\n${origin}${BUILTIN_ISSUER_PATH}/reset?token=${token}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
         });

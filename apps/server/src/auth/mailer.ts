@@ -10,6 +10,39 @@ export interface OutgoingMail {
   text: string;
   /** 'verify' or 'reset'. */
   kind: string;
+  /** The one link the mail carries (confirmation or reset); the embedded default prints it on the console. */
+  link: string;
+}
+
+/** Writes one plain line to the operator's console. */
+export type ConsoleLine = (line: string) => void;
+
+/** stdout, beside pino's JSON lines on `npm start`'s console. */
+export const stdoutLine: ConsoleLine = (line) => {
+  process.stdout.write(`${line}\n`);
+};
+
+/** The console line for a mail kept in the outbox: `Confirm pilot@example.com: http://...`. */
+export function consoleLineOf(mail: OutgoingMail): string {
+  return mail.kind === 'reset' ? `Reset the password of ${mail.to}: ${mail.link}` : `Confirm ${mail.to}: ${mail.link}`;
+}
+
+/** Log levels at which the console line shows: it counts as a warning (the mail was not sent and someone must act). */
+const CONSOLE_LINE_LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn']);
+
+/** How an Outbox delivers what it stores. */
+export interface OutboxDelivery {
+  /** Sender address (MAIL_FROM). */
+  from: string;
+  /** SMTP (or another transport); undefined keeps mail in the outbox only. */
+  transport: MailTransport | undefined;
+  /**
+   * Where the link of a mail kept in the outbox is printed as one plain line; set only in the
+   * embedded default (config/deploymentRules.ts), where the console's reader is the one registering.
+   */
+  consoleLine: ConsoleLine | undefined;
+  /** Why mail without a transport is not sent, for the log: 'SMTP_URL not set' or 'SMTP_URL=disabled'. */
+  unsentReason: string;
 }
 
 /** Sends mail that has been stored in the outbox; SMTP in production. */
@@ -29,15 +62,16 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 
 /**
  * Every mail goes into the `auth_outbox` table first (so it is never lost and tests and operators
- * can read it), is logged, and is then handed to the transport when one is configured; sent_at
- * records SMTP's acceptance. A failed send is logged and stays in the outbox unsent.
+ * can read it) and is then handed to the transport when one is configured; sent_at records SMTP's
+ * acceptance. A failed send is logged and stays in the outbox unsent. The log names the mail but
+ * never holds its text: the confirmation and reset links in it are sign-in tokens. Without a
+ * transport, the embedded default prints the link on the console instead (consoleLine).
  */
 export class Outbox {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly from: string,
-    private readonly transport: MailTransport | undefined,
+    private readonly delivery: OutboxDelivery,
   ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -46,12 +80,14 @@ export class Outbox {
       .insertInto('auth_outbox')
       .values({ id, to_address: mail.to, subject: mail.subject, body_text: mail.text, kind: mail.kind, created_at: Date.now(), sent_at: null })
       .execute();
-    if (this.transport === undefined) {
-      this.log.info({ outbox_id: id, to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox (SMTP_URL not set)');
+    const { transport, consoleLine } = this.delivery;
+    if (transport === undefined) {
+      this.log.info({ outbox_id: id, to: mail.to, kind: mail.kind, subject: mail.subject }, `mail kept in the outbox, not sent (${this.delivery.unsentReason})`);
+      if (consoleLine !== undefined && CONSOLE_LINE_LEVELS.has(this.log.level)) consoleLine(consoleLineOf(mail));
       return;
     }
     try {
-      await this.transport.send(this.from, mail);
+      await transport.send(this.delivery.from, mail);
       await this.db.kysely.updateTable('auth_outbox').set({ sent_at: Date.now() }).where('id', '=', id).execute();
     } catch (error) {
       this.log.error({ err: error, outbox_id: id, to: mail.to }, 'SMTP send failed; the mail stays in the outbox');

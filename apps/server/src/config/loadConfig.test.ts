@@ -39,7 +39,7 @@ describe('loadConfig defaults', () => {
       chartsDir: undefined,
       endpoints: sameOriginEndpoints(),
       repoRoot,
-      auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
+      auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailDisabled: false, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
       requireSignIn: true,
       trustProxy: false,
       billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
@@ -66,6 +66,9 @@ describe('loadConfig defaults', () => {
 });
 
 describe('loadConfig environments', () => {
+  // prod and beta start only with payments and mail chosen (deploymentRules.test.ts); chosen here on purpose.
+  const LIVE_CHOICES = { PAYMENTS: 'test', SMTP_URL: 'disabled' };
+
   it.each([
     ['prod', 'prod', 'current'],
     ['beta', 'beta', 'next'],
@@ -75,13 +78,13 @@ describe('loadConfig environments', () => {
     ['test', 'qa', 'dev'],
     ['stratux', 'stratux', 'current'],
   ])('CLEARWAY_ENV=%s is %s with the %s data channel', (value, env, channel) => {
-    const config = loadConfig({ CLEARWAY_ENV: value });
+    const config = loadConfig({ CLEARWAY_ENV: value, ...LIVE_CHOICES });
     expect(config.env).toBe(env);
     expect(config.dataChannel).toBe(channel);
   });
 
   it('lets DATA_CHANNEL override the environment default', () => {
-    expect(loadConfig({ CLEARWAY_ENV: 'prod', DATA_CHANNEL: 'next' }).dataChannel).toBe('next');
+    expect(loadConfig({ CLEARWAY_ENV: 'prod', DATA_CHANNEL: 'next', ...LIVE_CHOICES }).dataChannel).toBe('next');
   });
 });
 
@@ -276,6 +279,7 @@ describe('loadConfig sign-in', () => {
     expect(config.auth).toEqual({
       issuer: { kind: 'builtin' },
       smtpUrl: 'smtps://mailer:pw@smtp.example:465',
+      mailDisabled: false,
       mailFrom: 'Clearway <hello@clearway.example>',
       sessionTtlDays: 7,
     });

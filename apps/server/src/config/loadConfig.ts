@@ -8,6 +8,7 @@ import {
   type EndpointMap,
 } from '@clearway/protocol';
 import { BillingConfigError, loadBillingConfig, type BillingConfig } from '../billing/config.js';
+import { EMBEDDED_DEFAULT_ENV, MAIL_DISABLED, deploymentProblems } from './deploymentRules.js';
 import { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 import {
   SECRET_VARIABLES,
@@ -32,8 +33,10 @@ export type OidcIssuerConfig =
 /** Sign-in settings (auth/). */
 export interface AuthConfig {
   issuer: OidcIssuerConfig;
-  /** SMTP server for verification and reset mail; undefined keeps mail in the outbox (and the log). */
+  /** SMTP server for verification and reset mail; undefined keeps mail in the outbox (see auth/mailer.ts). */
   smtpUrl: string | undefined;
+  /** SMTP_URL=disabled: no mail on purpose; it stays in the outbox and never reaches the console. */
+  mailDisabled: boolean;
   /** Sender of the built-in provider's mail. */
   mailFrom: string;
   /** How long a session lasts, days. */
@@ -140,12 +143,23 @@ export function loadConfig(env: Env): Config {
   }
   if (variables.success) problems.push(...oidcProblems(variables.data));
   const billing = billingConfigOf(env, problems);
+  // prod and beta refuse the test payment provider and unsent mail unless chosen (config/deploymentRules.ts).
+  if (variables.success && billing !== undefined) {
+    const vars = variables.data;
+    problems.push(...deploymentProblems({
+      env: vars.CLEARWAY_ENV ?? EMBEDDED_DEFAULT_ENV,
+      payments: vars.PAYMENTS,
+      stripe: billing.stripe !== null,
+      mail: vars.SMTP_URL === undefined ? 'unset' : vars.SMTP_URL === MAIL_DISABLED ? 'disabled' : 'smtp',
+      builtinIssuer: vars.OIDC_ISSUER_URL === undefined,
+    }));
+  }
   if (!variables.success || !overrides.success || version === undefined || billing === undefined || problems.length > 0) {
     throw new ConfigError(problems);
   }
   const vars = variables.data;
   const port = vars.PORT ?? 8080;
-  const environment = vars.CLEARWAY_ENV ?? 'localhost';
+  const environment = vars.CLEARWAY_ENV ?? EMBEDDED_DEFAULT_ENV;
   const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 
   // One process serves everything by default, at whatever address the page was opened (paths on its
@@ -184,7 +198,8 @@ export function loadConfig(env: Env): Config {
       issuer: vars.OIDC_ISSUER_URL !== undefined && vars.OIDC_CLIENT_ID !== undefined && vars.OIDC_CLIENT_SECRET !== undefined
         ? { kind: 'external', url: vars.OIDC_ISSUER_URL, clientId: vars.OIDC_CLIENT_ID, clientSecret: vars.OIDC_CLIENT_SECRET }
         : { kind: 'builtin' },
-      smtpUrl: vars.SMTP_URL,
+      smtpUrl: vars.SMTP_URL === MAIL_DISABLED ? undefined : vars.SMTP_URL,
+      mailDisabled: vars.SMTP_URL === MAIL_DISABLED,
       mailFrom: vars.MAIL_FROM ?? `Clearway <no-reply@${new URL(publicOrigin).hostname}>`,
       sessionTtlDays: vars.SESSION_TTL_DAYS ?? 30,
     },

@@ -9,6 +9,7 @@ import {
   absoluteEndpointMapSchema,
   type EndpointKey,
 } from '@clearway/protocol';
+import { MAIL_DISABLED, PAYMENT_CHOICES } from './deploymentRules.js';
 
 /** Pino's level names; `silent` turns logging off (tests). */
 export const SERVER_LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -103,12 +104,17 @@ const oidcIssuerUrl = z
   }, { error: 'must be the https:// URL of an OpenID Connect issuer (its /.well-known/openid-configuration is read), or unset for the built-in provider' })
   .transform((value) => value.replace(/\/+$/, ''));
 const oidcClientText = z.string().trim().min(1, { error: 'must not be empty' });
+// SMTP_URL=disabled (MAIL_DISABLED) runs without mail on purpose, which prod and beta require when no URL is set.
 const smtpUrl = z
   .string()
   .trim()
-  .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), {
-    error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example:465, or unset to keep mail in the outbox',
+  .refine((value) => value === MAIL_DISABLED || (/^smtps?:\/\//.test(value) && URL.canParse(value)), {
+    error: `must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example:465, ${MAIL_DISABLED} to run without mail, or unset to keep mail in the outbox`,
   });
+const payments = z
+  .string()
+  .trim()
+  .pipe(z.enum(PAYMENT_CHOICES, { error: `must be ${PAYMENT_CHOICES.join(' or ')} (test: the built-in test provider, no money moves; stripe: STRIPE_SECRET_KEY required)` }));
 const mailFrom = z
   .string()
   .trim()
@@ -205,6 +211,7 @@ export const variablesSchema = z.object({
   OIDC_CLIENT_ID: optional(oidcClientText),
   OIDC_CLIENT_SECRET: optional(oidcClientText),
   SMTP_URL: optional(smtpUrl),
+  PAYMENTS: optional(payments),
   MAIL_FROM: optional(mailFrom),
   SESSION_TTL_DAYS: optional(sessionTtlDays),
   REQUIRE_SIGN_IN: optional(booleanFlag),
