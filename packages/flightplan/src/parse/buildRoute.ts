@@ -4,6 +4,7 @@ import type { AircraftProfile, Route, Waypoint, WaypointType } from '../model.js
 import { DIRECT_TO_CODE, UNKNOWN_TEMP } from '../model.js';
 import { AIRWAY_POINT_NM, airwayGraph, candidateAtNode, gapBetween, junctionNode, nodesOfWaypoint, pathAlong, type AirwayNode } from './airwayMembership.js';
 import { latLonCode } from './latLon.js';
+import { decoratedCode } from './routeText.js';
 import { cloneWaypoint, makeWaypoint, waypointFromMatch } from './waypoint.js';
 
 /** What rebuilding a route needs besides its waypoints: the database, the profile and the clock. */
@@ -113,7 +114,7 @@ function carryOver(previous: readonly Waypoint[], points: Waypoint[]): void {
 /** The canonical route string: codes separated by spaces, `.{altitude}` appended when it differs from the profile's. */
 export function routeString(waypoints: readonly Waypoint[], altitudeFt: number, profile: AircraftProfile): string {
   // The generated direct-to point is written as its position, so the string parses back.
-  const text = waypoints.map((w) => (w.code === DIRECT_TO_CODE ? latLonCode(w.location.lat, w.location.lon) : w.code)).join(' ');
+  const text = waypoints.map((w, i) => decoratedCode(w, waypoints[i - 1], w.code === DIRECT_TO_CODE ? latLonCode(w.location.lat, w.location.lon) : w.code)).join(' ');
   return altitudeFt !== profile.altitude ? `${text}.${altitudeFt}` : text;
 }
 

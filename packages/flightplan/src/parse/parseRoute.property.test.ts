@@ -11,8 +11,8 @@ const parse = (text: string) => parseRoute(text, p, db, { now: 0 });
 const codes = (ws: { code: string }[]) => ws.map((w) => w.code).join(' ');
 
 /** Tokens a route string is made of: good, bad and borderline. */
-const GOOD = ['KSFO', 'SFO', 'OAK', 'KOAK', 'KHWD', 'HWD', 'AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'DUP', 'ARCHI', 'V901', 'V902', 'J901', 'V25', 'J80', 'DCT', '3745N12230W', '37.5/-122.25', '37.7512/-122.5', '-33.9461/151.1772', 'N3700W12100'];
-const BAD = ['V999', 'XYZZY', '.', '..', '.6500', 'HWD3.RW28L', 'A.B.C', '9999N99999W', '-1/-1', '°', "N37°45.0'", '/', '', 'nowhr', '🛩', 'LSZH', 'KHWD.70000', 'DDD.8000'];
+const GOOD = ['KSFO', 'SFO', 'OAK', 'KOAK', 'KHWD', 'HWD', 'AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'DUP', 'ARCHI', 'V901', 'V902', 'J901', 'V25', 'J80', 'DCT', '3745N12230W', '37.5/-122.25', '37.7512/-122.5', '-33.9461/151.1772', 'N3700W12100', 'AAA090/010', 'AAA090', 'DDD270005', 'N0450F350', 'BBB/M082F390', 'CCC/K0800S1130', '46N078W', 'IFR', 'VFR'];
+const BAD = ['V999', 'XYZZY', '.', '..', '.6500', 'HWD3.RW28L', 'A.B.C', '9999N99999W', '-1/-1', '°', "N37°45.0'", '/', '', 'nowhr', '🛩', 'LSZH', 'KHWD.70000', 'DDD.8000', 'AAA1111', 'AAA090/', 'N0450', 'F350', 'ZZQ123/010', 'AAA400/010', 'BBB/N04F3'];
 const token = fc.oneof(fc.constantFrom(...GOOD, ...BAD), fc.string({ maxLength: 8 }));
 const soup = fc.array(token, { maxLength: 12 }).map((ts) => ts.join(' '));
 const goodRoute = fc.array(fc.constantFrom(...GOOD.filter((t) => t !== 'DCT')), { minLength: 1, maxLength: 10 }).map((ts) => ts.join(' '));

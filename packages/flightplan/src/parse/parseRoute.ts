@@ -6,6 +6,7 @@ import { pointOnAirways } from './airwayMembership.js';
 import { buildRoute } from './buildRoute.js';
 import { resolveProcedureNames } from './procedureTokens.js';
 import { withTokenNotes } from './routeNotes.js';
+import { RouteTokens } from './tokens.js';
 import { compactSymbolicLatLons, latLonCode, parseLatLonToken } from './latLon.js';
 import { makeWaypoint, waypointFromMatch } from './waypoint.js';
 
@@ -78,10 +79,14 @@ function procedureWaypoint(db: NavDb, token: string, origin: Waypoint | undefine
  */
 export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, options: ParseRouteOptions): Route {
   const normalized = text.trim().toUpperCase();
-  const tokens = compactSymbolicLatLons(normalized).split(/\s+/).filter((t) => t !== '' && t !== 'DCT');
+  const typed = compactSymbolicLatLons(normalized).split(/\s+/).filter((t) => t !== '');
+  const tokens = [...typed];
+  while (tokens[tokens.length - 1] === 'DCT') tokens.pop();
   const invalid: string[] = [];
   const altitude = splitAltitude(tokens, invalid);
-  const routeTokens = tokens.filter((t) => t !== 'DCT');
+  // Field 15 words and speed/level groups, radial forms and the notes on tokens (tokens.ts).
+  const extra = new RouteTokens(db, options.now, invalid, typed);
+  const routeTokens = extra.routeTokens(tokens);
 
   // First pass: points and airways; procedure tokens wait for the origin and destination.
   const slots: (Waypoint | string | null)[] = [];
@@ -116,9 +121,11 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
       // An unknown airway is an airway problem, not an unrecognised token.
       slots.push(makeWaypoint(token, 'AIRWAY', ref?.latDeg ?? 0, ref?.lonDeg ?? 0, { name: token }));
     } else {
+      const radial = extra.radialSlot(token, i, ref);
+      if (radial?.waypoint) ref = { latDeg: radial.waypoint.location.lat, lonDeg: radial.waypoint.location.lon };
       // A name that is nothing else may be a SID or STAR written without dots: it waits for the
       // origin and destination (procedureTokens.ts), which make it a procedure or an invalid token.
-      slots.push(token);
+      slots.push(radial ? (radial.waypoint ?? null) : token);
     }
   });
 
@@ -136,6 +143,8 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
 
   const procedureNotes: TokenNote[] = [];
   resolveProcedureNames(db, slots, invalid, procedureNotes);
+  extra.resolveSegments(slots);
+  extra.applySpeedLevels(slots);
   const points = slots.filter((s): s is Waypoint => typeof s === 'object' && s !== null && s.type !== 'AIRWAY');
   const origin = points[0];
   const destination = points.length > 1 ? points[points.length - 1] : undefined;
@@ -158,5 +167,5 @@ export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, op
     search_string: normalized,
     invalid_tokens: invalid,
   });
-  return withTokenNotes(db, route, procedureNotes);
+  return withTokenNotes(db, extra.finish(route), procedureNotes);
 }
