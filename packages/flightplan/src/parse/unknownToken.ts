@@ -17,7 +17,7 @@ export function unknownTokenMessage(
   parseLatLon: (t: string) => unknown,
 ): string {
   const alt = ALTITUDE.exec(token);
-  if (alt) return `${token}: a cruise altitude after the dot is 100 to 60000 ft (e.g. KMRY.6500)`;
+  if (alt) return `${token}: a cruise altitude after the dot is 100 to 60,000 ft (e.g. KMRY.6500)`;
   if (LATLON_LIKE.test(token) && parseLatLon(token) === null) {
     return `${token}: not a valid latitude/longitude (e.g. 4620N07805W, 46N078W or 46.33/-78.08)`;
   }
