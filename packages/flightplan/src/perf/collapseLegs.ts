@@ -84,6 +84,8 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
       fuel_remaining: last?.fuel_remaining ?? prev?.fuel_remaining,
       // The radial out of the station the top-level leg starts at (its first expanded leg's).
       ...(first?.radial !== undefined ? { radial: first.radial } : {}),
+      // The filed cruise level and TAS (ICAO speed/level groups) of its first expanded leg.
+      ...(first?.cruise_altitude !== undefined ? { cruise_altitude: first.cruise_altitude, tas: first.tas } : {}),
     });
   }
   return legs;

@@ -2,7 +2,9 @@ import { UNKNOWN_VARIATION_DEG } from '@clearway/geo';
 import type { AircraftProfile, Leg, LatLon, Route, VerticalPoint, Waypoint, WindsAloftSource, WxPoint } from '../model.js';
 import { UNKNOWN_ALT, UNKNOWN_TEMP } from '../model.js';
 import { collapseLegs } from './collapseLegs.js';
+import { legLevels } from './legLevels.js';
 import { isAirwayLeg, vorRadial } from './radial.js';
+import { radialSegmentOf } from './radialSegment.js';
 import { distanceNm, initialCourseDegTrue, intermediatePoint, normalizeDeg } from './sphere.js';
 import type { VariationLookup } from './variation.js';
 import { wmmVariation } from './variation.js';
@@ -86,7 +88,9 @@ function geometries(route: Route, points: Waypoint[], etdMs: number, variationAt
       variation = v !== null && Number.isFinite(v) ? v : null;
     }
     if (variation === null && knownVariation(start.variation)) variation = start.variation;
-    const radial = ok && points === route.all_waypoints && isAirwayLeg(route, start, end) ? vorRadial(start, course) : null;
+    const airwayRadial = ok && points === route.all_waypoints && isAirwayLeg(route, start, end) ? vorRadial(start, course) : null;
+    // A radial segment of the route string (`PWL PWL111 BRISS`) names the radial the leg follows.
+    const radial = airwayRadial ?? (ok ? radialSegmentOf(start, end) : null);
     out.push({
       start,
       end,
@@ -136,7 +140,10 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
   // An altitude written in the route (`KSFO KLAX.8500`, kept in final_string) wins over the
   // profile's; otherwise the profile's, so changing the profile re-plans a parsed route at the new one.
   const routeAltitude = ROUTE_ALTITUDE_SUFFIX.test(route.final_string) && route.altitude !== UNKNOWN_ALT && route.altitude > 0 ? route.altitude : null;
-  const cruiseFt = options.altitudeFt ?? routeAltitude ?? profile.altitude;
+  // ICAO speed/level groups (legLevels.ts): the first level is the one climbed to; later ones set
+  // the cruise altitude of the legs after them (the step itself is not flown as a climb or descent).
+  const levels = legLevels(points);
+  const cruiseFt = options.altitudeFt ?? routeAltitude ?? levels.initialAltitudeFt ?? profile.altitude;
   const winds = options.winds ?? null;
 
   let asked = 0;
@@ -162,12 +169,12 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
     cache.set(key, s);
     return s;
   };
-  const tasOf = (phase: Phase): number =>
-    phase === 'climb' ? profile.climb_speed : phase === 'descent' ? profile.descent_speed : profile.airspeed;
+  const tasOf = (phase: Phase, i: number): number =>
+    phase === 'climb' ? profile.climb_speed : phase === 'descent' ? profile.descent_speed : (levels.tasKt[i] ?? profile.airspeed);
   const triangle = (i: number, phase: Phase, altitudeFt: number) => {
     const g = geoms[i] as Geometry;
     const s = sample(i, altitudeFt);
-    return { tri: windTriangle(g.courseDegTrue, tasOf(phase), s?.dirDegTrue ?? 0, s?.speedKt ?? 0), s };
+    return { tri: windTriangle(g.courseDegTrue, tasOf(phase, i), s?.dirDegTrue ?? 0, s?.speedKt ?? 0), s };
   };
 
   const depFt = elevationOf(points[0]);
@@ -193,6 +200,9 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
     descent: (destFt + Math.max(destFt, top)) / 2,
   };
   const phaseGph: Record<Phase, number> = { climb: profile.climb_fuel, cruise: profile.gph, descent: profile.descent_fuel };
+  // A filed level sets the cruise of its legs unless the caller plans at one altitude (the optimizer) or the route is too short to reach it.
+  const altOf = (phase: Phase, i: number): number =>
+    phase === 'cruise' && options.altitudeFt === undefined && !vp.short ? (levels.altitudeFt[i] ?? top) : phaseAlt[phase];
 
   const allLegs: Leg[] = [];
   let cumDistance = 0;
@@ -218,7 +228,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
     const wxPoints: WxPoint[] = [];
     for (const [phase, nm, centreNm] of portions) {
       if (nm <= 1e-9) continue;
-      const { tri, s } = triangle(i, phase, phaseAlt[phase]);
+      const { tri, s } = triangle(i, phase, altOf(phase, i));
       if (winds) {
         asked++;
         if (s) found++;
@@ -239,7 +249,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
       if (phase === 'cruise' || vp.short) {
         const t = s?.tempC ?? null;
         if (t === null) unknownTemp = true;
-        tempWeighted += (t ?? isaTemperatureC(phaseAlt[phase])) * nm;
+        tempWeighted += (t ?? isaTemperatureC(altOf(phase, i))) * nm;
         tempWeight += nm;
       }
     }
@@ -271,6 +281,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
       variation: g.variationDeg,
       fuel_remaining: profile.starting_fuel - cumFuel,
       ...(g.radial !== null ? { radial: g.radial } : {}),
+      ...(levels.filed ? { cruise_altitude: altOf('cruise', i), tas: tasOf('cruise', i) } : {}),
     });
   }
 
