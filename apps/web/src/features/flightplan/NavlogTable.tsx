@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * The navlog (spec part 2 §2 "navlog"): per leg the end waypoint, cumulative distance, magnetic
- * course, altitude constraint, ground speed, cumulative time and fuel; a leg with errors shows only
+ * course (with the VOR radial beside it on an airway leg out of a VOR), altitude constraint, ground speed, cumulative time and fuel; a leg with errors shows only
  * its start-end codes in the error style; a direct-to end waypoint has a leading star; the route's
  * airway errors are listed under the table in the error style.
  */
@@ -48,7 +48,14 @@ export function NavlogTable({ route, units, legControls }: Props) {
                   )}
                 </TableCell>
                 <TableCell align="right" data-testid="navlog-dist">{row.dist}</TableCell>
-                <TableCell align="right" data-testid="navlog-course">{row.course}</TableCell>
+                <TableCell align="right">
+                  <span data-testid="navlog-course">{row.course}</span>
+                  {row.radial && (
+                    <Typography component="span" variant="caption" data-testid="navlog-radial" title="VOR radial from the station's published variation" sx={{ ml: 1 }}>
+                      {row.radial}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right" data-testid="navlog-gs">{row.gs}</TableCell>
                 <TableCell align="right" data-testid="navlog-time">{row.time}</TableCell>
                 <TableCell align="right" data-testid="navlog-fuel">{row.fuel}</TableCell>

@@ -25,9 +25,11 @@ async function fakeRouting(): Promise<RoutingWorkerFacade> {
 }
 
 const PROFILE: AircraftProfile = { ...DEFAULT_PROFILE, etd: 30, etd_iso: new Date(Date.now() + 3_600_000).toISOString() };
+/** A fixed departure, so the magnetic courses match the oracle's variation for that day. */
+const FLIGHT_DAY: AircraftProfile = { ...PROFILE, etd_iso: '2026-11-21T18:00:00.000Z' };
 
 /** The route page with a loaded profile and, when given, a route planned by the engine. */
-async function openRoutePage(text: string | null = 'KHWD SUNOL KOAK') {
+async function openRoutePage(text: string | null = 'KHWD SUNOL KOAK', planProfile: AircraftProfile = PROFILE) {
   const routing = await fakeRouting();
   const app = renderApp('/app/route', { services: { routing } });
   act(() => {
@@ -36,7 +38,7 @@ async function openRoutePage(text: string | null = 'KHWD SUNOL KOAK') {
   let planned: Route | null = null;
   if (text) {
     const parsed = await routing.call('parseRoute', { text, profile: PROFILE });
-    planned = await routing.call('runFlightPlan', { route: parsed, profile: PROFILE });
+    planned = await routing.call('runFlightPlan', { route: parsed, profile: planProfile });
     act(() => {
       app.store.dispatch(routeSet(planned as Route));
     });
@@ -99,23 +101,53 @@ describe('RoutePage', () => {
     expect(store.getState().route.current).toBe(before);
   });
 
-  it('shows the navlog of the engine result, one row per leg', async () => {
-    const { planned } = await openRoutePage();
+  it('shows the navlog with distances and magnetic courses from independent oracles, one row per leg', async () => {
+    // Oracle for the tiny data set's positions (KHWD 37.6589 N 122.1217 W, SUNOL 37.6 N 121.9 W,
+    // KOAK 37.7213 N 122.2208 W): GeographicLib's WGS84 geodesic and the magvar package's WMM2025 at
+    // each leg's start on 21 November 2026. KHWD→SUNOL 11.141 nm, 108.40° true, variation 12.75° E:
+    // 095.65° magnetic. SUNOL→KOAK 16.925 nm (28.066 cumulative), 295.53° true, 12.70° E: 282.83°.
+    const oracle = [
+      { wpt: 'SUNOL', cumNm: 11.141, magnetic: 95.65, dist: '11', course: '096°' },
+      { wpt: 'KOAK', cumNm: 28.066, magnetic: 282.83, dist: '28', course: '283°' },
+    ];
+    const { planned } = await openRoutePage('KHWD SUNOL KOAK', FLIGHT_DAY);
     const rows = await screen.findAllByTestId('navlog-row');
     const legs = planned!.legs;
-    expect(legs.length).toBeGreaterThan(0);
-    expect(rows).toHaveLength(legs.length);
-    legs.forEach((leg, i) => {
-      const want = navlogRow(leg, i, initialUnitsState);
+    expect(legs).toHaveLength(oracle.length);
+    expect(rows).toHaveLength(oracle.length);
+    oracle.forEach((want, i) => {
+      const leg = legs[i]!;
+      // The engine's numbers: spherical distance within 0.3% of the geodesic, course within 0.3°.
+      expect(Math.abs(leg.cum_distance - want.cumNm) / want.cumNm).toBeLessThan(0.003);
+      expect(Math.abs(leg.course - want.magnetic)).toBeLessThan(0.3);
       const row = rows[i]!;
-      expect(within(row).getByTestId('navlog-wpt').textContent).toBe(want.wpt + want.altitude);
+      expect(within(row).getByTestId('navlog-wpt').textContent).toBe(want.wpt);
       expect(within(row).getByTestId('navlog-dist').textContent).toBe(want.dist);
       expect(within(row).getByTestId('navlog-course').textContent).toBe(want.course);
-      expect(within(row).getByTestId('navlog-gs').textContent).toBe(want.gs);
-      expect(within(row).getByTestId('navlog-time').textContent).toBe(want.time);
-      expect(within(row).getByTestId('navlog-fuel').textContent).toBe(want.fuel);
+      expect(within(row).queryByTestId('navlog-radial')).toBeNull();
+      // Ground speed, time and fuel as the row formats them.
+      const shown = navlogRow(leg, i, initialUnitsState);
+      expect(within(row).getByTestId('navlog-gs').textContent).toBe(shown.gs);
+      expect(within(row).getByTestId('navlog-time').textContent).toBe(shown.time);
+      expect(within(row).getByTestId('navlog-fuel').textContent).toBe(shown.fuel);
     });
     expect(screen.getByTestId('compact-route-summary')).toBeTruthy();
+  });
+
+  it('shows the VOR radial beside the magnetic course on an airway leg out of a VOR', async () => {
+    // OAK VORTAC (37.7259 N 122.2236 W, published variation 17° E) to SUNOL on V334: 17.164 nm,
+    // 115.98° true (GeographicLib); today's variation 12.78° E gives 103.20° magnetic, while the
+    // radial from the station's published variation is 115.98 − 17 = 098.98: R-099.
+    await openRoutePage('KHWD OAK V334 SUNOL', FLIGHT_DAY);
+    const rows = await screen.findAllByTestId('navlog-row');
+    expect(rows.map((r) => within(r).getByTestId('navlog-wpt').textContent)).toEqual(['OAK', 'V334', 'SUNOL']);
+    const last = rows[2]!;
+    expect(within(last).getByTestId('navlog-dist').textContent).toBe('23');
+    expect(within(last).getByTestId('navlog-course').textContent).toBe('103°');
+    expect(within(last).getByTestId('navlog-radial').textContent).toBe('R-099');
+    // KHWD to OAK is a direct leg: 296.89° magnetic (GeographicLib, WMM2025), no radial.
+    expect(within(rows[0]!).getByTestId('navlog-course').textContent).toBe('297°');
+    expect(within(rows[0]!).queryByTestId('navlog-radial')).toBeNull();
   });
 
   it('shows the empty-list texts of Recent and Saved Routes', async () => {

@@ -11,6 +11,7 @@ import {
   minutesText,
   navlogRow,
   optimizerRowText,
+  radialText,
   stripSummary,
   type DisplayUnits,
 } from './navlogFormat';
@@ -60,6 +61,17 @@ describe('navlogRow', () => {
     const leg = fixtureLeg(hwd, oak, { distance: 4, cum_distance: 12.345, course: 271.6, gs: 131.2, cum_time: 7.4, cum_fuel: 2.04 });
     const row = navlogRow(leg, 0, nm);
     expect(row).toMatchObject({ wpt: 'OAK', hasErrors: false, dist: '12', course: '272°', gs: '131', time: '0:07', fuel: '2.0' });
+  });
+
+  it('shows the VOR radial of an airway leg out of a VOR as R- and three digits, none otherwise', () => {
+    const sunol = fixtureWaypoint('SUNOL');
+    const vor = fixtureWaypoint('OAK', { type: 'NAVAID', navaid_type: 'VORTAC', variation: 17 });
+    expect(navlogRow(fixtureLeg(vor, sunol, { course: 103.2, radial: 99 }), 0, nm)).toMatchObject({ course: '103°', radial: 'R-099' });
+    expect(navlogRow(fixtureLeg(hwd, oak, { course: 103.2 }), 0, nm).radial).toBe('');
+    expect(navlogRow(fixtureLeg(vor, sunol, { has_errors: true, radial: 99 }), 0, nm).radial).toBe('');
+    expect(radialText(360)).toBe('R-360');
+    expect(radialText(5)).toBe('R-005');
+    expect(radialText(undefined)).toBe('');
   });
 
   it("converts to the user's units", () => {

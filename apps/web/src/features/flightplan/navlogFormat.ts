@@ -48,6 +48,16 @@ export function courseText(deg: number): string {
   return `${String(whole === 0 ? 360 : whole).padStart(3, '0')}°`;
 }
 
+/**
+ * The VOR radial flown out of the leg's start station ('R-065', three digits as charted); '' when the
+ * leg has none (not an airway leg out of a VOR). Shown beside the magnetic course, which can differ.
+ */
+export function radialText(radial: number | undefined): string {
+  if (radial === undefined || !Number.isFinite(radial)) return '';
+  const whole = ((Math.round(radial) % 360) + 360) % 360;
+  return `R-${String(whole === 0 ? 360 : whole).padStart(3, '0')}`;
+}
+
 /** Minutes as 'h:mm'; '--' when not a number. */
 export function minutesText(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes < 0) return '--';
@@ -85,6 +95,8 @@ export interface NavlogRow {
   dist: string;
   /** Magnetic course. */
   course: string;
+  /** The VOR radial of an airway leg out of a VOR ('R-065'), '' when none. */
+  radial: string;
   gs: string;
   /** Cumulative time. */
   time: string;
@@ -96,7 +108,7 @@ export interface NavlogRow {
 export function navlogRow(leg: Leg, index: number, units: DisplayUnits): NavlogRow {
   const key = `${index}:${leg.start.code}-${leg.end.code}`;
   if (leg.has_errors) {
-    return { key, wpt: `${leg.start.code}-${leg.end.code}`, hasErrors: true, directTo: false, altitude: '', dist: '', course: '', gs: '', time: '', fuel: '' };
+    return { key, wpt: `${leg.start.code}-${leg.end.code}`, hasErrors: true, directTo: false, altitude: '', dist: '', course: '', radial: '', gs: '', time: '', fuel: '' };
   }
   return {
     key,
@@ -106,6 +118,7 @@ export function navlogRow(leg: Leg, index: number, units: DisplayUnits): NavlogR
     altitude: altitudeConstraintText(leg.end, units),
     dist: distanceValue(leg.cum_distance, units),
     course: courseText(leg.course),
+    radial: radialText(leg.radial),
     gs: speedValue(leg.gs, units),
     time: minutesText(leg.cum_time),
     fuel: fuelValue(leg.cum_fuel, units),
