@@ -3,18 +3,27 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AirportSummary, SearchHit } from '@clearway/navdb';
-import type { Route } from '@clearway/flightplan';
+import { DEFAULT_PROFILE, runFlightPlan, type AircraftProfile, type Route, type WaypointType } from '@clearway/flightplan';
 import { ServicesContext, type AppServices } from '../../app/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
+import { fixtureRoute, fixtureWaypoint } from '../flightplan/navlogFixture';
 import { profileChanged } from '../route/routeSlice';
 import { SearchBox, type SearchMode } from './SearchBox';
 
 const HWD = { code: 'HWD', icao: 'KHWD', name: 'HAYWARD EXEC', municipality: 'HAYWARD', state: 'CA' } as AirportSummary;
-const KNOWN = new Set(['KHWD', 'OAK', 'KSFO']);
+/** The points the fake parser knows, at their positions in the world database (flightplan's golden case khwd-oak-ksfo-world-2029). */
+const POINTS: Record<string, [number, number, WaypointType]> = {
+  KHWD: [37.658368, -122.1212625, 'AIRPORT'],
+  OAK: [37.7259167, -122.2235833, 'NAVAID'],
+  KSFO: [37.6174626, -122.3752952, 'AIRPORT'],
+};
+const KNOWN = new Set(Object.keys(POINTS));
+/** KHWD OAK KSFO by GeographicLib's WGS84 geodesics: 6.335 + 9.720 = 16.055 nm (the oracle, not the engine). */
+const KHWD_OAK_KSFO_NM = 16.055;
 
-/** A fake routing facade: one airport, a tiny route parser, runFlightPlan sets a distance. */
+/** A fake routing facade: one airport, a tiny route parser, and the real engine's runFlightPlan. */
 function fakeRouting() {
   const calls: string[] = [];
   const call = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
@@ -32,18 +41,14 @@ function fakeRouting() {
       case 'parseRoute': {
         const tokens = String(params.text).split(/\s+/).filter(Boolean);
         const good = tokens.filter((t) => KNOWN.has(t));
-        return {
-          final_string: good.join(' '),
-          ts: 1,
-          total_distance: 0,
-          invalid_tokens: tokens.filter((t) => !KNOWN.has(t)),
-          airway_errors: [],
-          waypoints: good.map((ident) => ({ ident })),
-          all_waypoints: good.map((ident) => ({ ident })),
-        } as unknown as Route;
+        const waypoints = good.map((ident) => {
+          const [lat, lon, type] = POINTS[ident]!;
+          return fixtureWaypoint(ident, { location: { lat, lon }, type });
+        });
+        return fixtureRoute(waypoints, [], { invalid_tokens: tokens.filter((t) => !KNOWN.has(t)) });
       }
       case 'runFlightPlan':
-        return { ...(params.route as Route), total_distance: 25 };
+        return runFlightPlan(params.route as Route, { ...DEFAULT_PROFILE, ...(params.profile as Partial<AircraftProfile> | undefined) }, { now: Date.UTC(2026, 10, 21, 18) });
       default:
         throw new Error(`unexpected ${method}`);
     }
@@ -103,14 +108,14 @@ describe('SearchBox', () => {
   it('shows the parsed route with its distance; Enter stores it, adds a recent search and analyses it', async () => {
     const { input, type, prefs, store, calls } = setup();
     type('khwd oak ksfo');
-    await waitFor(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 25 nm'), WAIT);
+    await waitFor(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 16 nm'), WAIT);
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(store.getState().route.current?.final_string).toBe('KHWD OAK KSFO'), WAIT);
     await waitFor(async () => expect((await prefs.getProperty('route'))?.final_string).toBe('KHWD OAK KSFO'), WAIT);
     const searches = await prefs.searches.toArray();
     expect(searches).toEqual([expect.objectContaining({ code: 'KHWD OAK KSFO', deleted: 'F' })]);
     // Analysis after 500 ms: the analysed route (distance) replaces the parsed one, once.
-    await waitFor(() => expect(store.getState().route.current?.total_distance).toBe(25), WAIT);
+    await waitFor(() => expect(Math.abs((store.getState().route.current?.total_distance ?? 0) - KHWD_OAK_KSFO_NM) / KHWD_OAK_KSFO_NM).toBeLessThan(0.003), WAIT);
     const runs = calls.filter((c) => c === 'runFlightPlan').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
     expect(calls.filter((c) => c === 'runFlightPlan').length).toBe(runs);
