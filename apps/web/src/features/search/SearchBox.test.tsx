@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AirportSummary, SearchHit } from '@clearway/navdb';
 import { DEFAULT_PROFILE, runFlightPlan, type AircraftProfile, type Route, type WaypointType } from '@clearway/flightplan';
 import { ServicesContext, type AppServices } from '../../app/services';
@@ -10,7 +10,9 @@ import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
 import { fixtureRoute, fixtureWaypoint } from '../flightplan/navlogFixture';
 import { profileChanged } from '../route/routeSlice';
+import { loadProfile } from '../route/useRouteAnalysis';
 import { SearchBox, type SearchMode } from './SearchBox';
+import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
 
 const HWD = { code: 'HWD', icao: 'KHWD', name: 'HAYWARD EXEC', municipality: 'HAYWARD', state: 'CA' } as AirportSummary;
 /** The points the fake parser knows, at their positions in the world database (flightplan's golden case khwd-oak-ksfo-world-2029). */
@@ -81,19 +83,51 @@ function setup(mode: SearchMode = 'route') {
 }
 
 const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
-const WAIT = { timeout: 3000 };
+
+/**
+ * The component's timers (500 ms debounce and analysis delay, 1 s click-away close) run on a fake
+ * clock: `elapse` moves it on by `ms`, firing the timers due. The in-memory IndexedDB and the fake
+ * routing answer on real event-loop turns (setImmediate, not faked), so results are awaited with
+ * `eventually`, which counts turns, not time. No test here waits on the real clock.
+ */
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Retries `check` after each event-loop turn until it passes; fails after 1000 turns. */
+async function eventually(check: () => unknown): Promise<void> {
+  for (let turn = 0; ; turn++) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (turn >= 1000) throw error;
+    }
+    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+}
 
 describe('SearchBox', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('suggests an airport by id after the debounce and selects it with the keyboard', async () => {
-    const { input, type, prefs, router, store } = setup();
+    const { input, type, prefs, router, store, calls } = setup();
     expect(input.getAttribute('aria-expanded')).toBe('false');
     type(' khwd');
-    await waitFor(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true), WAIT);
+    // No search before the 500 ms debounce ends, the suggestions right after it.
+    await elapse(SEARCH_DEBOUNCE_MS - 1);
+    expect(calls).not.toContain('search');
+    await elapse(1);
+    expect(calls).toContain('search');
+    await eventually(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true));
     expect(input.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]?.id);
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/airport'), WAIT);
+    await eventually(() => expect(router.state.location.pathname).toBe('/app/airport'));
     expect(await prefs.getProperty('airport_id')).toBe('HWD');
     expect(store.getState().route.selectedAirportId).toBe('HWD');
     expect(store.getState().map.map_location).toMatchObject({ state: 'set', type: 'airport' });
@@ -102,35 +136,43 @@ describe('SearchBox', () => {
   it('finds an airport by name', async () => {
     const { type } = setup();
     type('Hayward');
-    await waitFor(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true), WAIT);
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true));
   });
 
   it('shows the parsed route with its distance; Enter stores it, adds a recent search and analyses it', async () => {
     const { input, type, prefs, store, calls } = setup();
+    const analyses = () => calls.filter((c) => c === 'runFlightPlan').length;
     type('khwd oak ksfo');
-    await waitFor(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 16 nm'), WAIT);
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 16 nm'));
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(store.getState().route.current?.final_string).toBe('KHWD OAK KSFO'), WAIT);
-    await waitFor(async () => expect((await prefs.getProperty('route'))?.final_string).toBe('KHWD OAK KSFO'), WAIT);
-    const searches = await prefs.searches.toArray();
-    expect(searches).toEqual([expect.objectContaining({ code: 'KHWD OAK KSFO', deleted: 'F' })]);
-    // Analysis after 500 ms: the analysed route (distance) replaces the parsed one, once.
-    await waitFor(() => expect(Math.abs((store.getState().route.current?.total_distance ?? 0) - KHWD_OAK_KSFO_NM) / KHWD_OAK_KSFO_NM).toBeLessThan(0.003), WAIT);
-    const runs = calls.filter((c) => c === 'runFlightPlan').length;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
-    expect(calls.filter((c) => c === 'runFlightPlan').length).toBe(runs);
+    await eventually(() => expect(store.getState().route.current?.final_string).toBe('KHWD OAK KSFO'));
+    await eventually(async () => expect((await prefs.getProperty('route'))?.final_string).toBe('KHWD OAK KSFO'));
+    await eventually(async () => expect(await prefs.searches.toArray()).toEqual([expect.objectContaining({ code: 'KHWD OAK KSFO', deleted: 'F' })]));
+    // Analysis 500 ms after the route changed: the analysed route (distance) replaces the parsed one.
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(Math.abs((store.getState().route.current?.total_distance ?? 0) - KHWD_OAK_KSFO_NM) / KHWD_OAK_KSFO_NM).toBeLessThan(0.003));
+    const runs = analyses();
+    // Once: the analysed route is a change too, and the analysis its timer starts finds nothing to do.
+    // That analysis reads the profile first, so once a read started after it is answered, it has decided.
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await act(() => loadProfile(prefs));
+    expect(analyses()).toBe(runs);
     // A new cruise altitude: analysed again.
     await prefs.setProperty('profile', { tail: 'N1', altitude: 8500 });
     act(() => {
       store.dispatch(profileChanged());
     });
-    await waitFor(() => expect(calls.filter((c) => c === 'runFlightPlan').length).toBe(runs + 1), WAIT);
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(analyses()).toBe(runs + 1));
   });
 
   it('shows invalid tokens as not recognized and not selectable', async () => {
     const { type } = setup();
     type('KHWD ZZZZZ');
-    await waitFor(() => expect(options()).toContain('Not recognized: ZZZZZ'), WAIT);
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options()).toContain('Not recognized: ZZZZZ'));
     const row = screen.getAllByRole('option').find((o) => o.textContent === 'Not recognized: ZZZZZ');
     expect(row?.getAttribute('aria-disabled')).toBe('true');
     expect(options().some((t) => t?.startsWith('Select Route'))).toBe(false);
@@ -139,24 +181,27 @@ describe('SearchBox', () => {
   it('clear empties the box and clears the route', async () => {
     const { input, type, store } = setup();
     type('KHWD OAK');
-    await waitFor(() => expect(options().some((t) => t?.startsWith('Select Route'))).toBe(true), WAIT);
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options().some((t) => t?.startsWith('Select Route'))).toBe(true));
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(store.getState().route.current).not.toBeNull(), WAIT);
+    await eventually(() => expect(store.getState().route.current).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'clear search' }));
     expect((input as HTMLInputElement).value).toBe('');
     expect(store.getState().route.current).toBeNull();
   });
 
   it('airport mode: Enter checks the summary, stores airport_id and clears the box; a failed summary selects nothing', async () => {
-    const { input, type, prefs, router } = setup('airport');
+    const { input, type, prefs, router, calls } = setup('airport');
     type('ZZZZ');
     fireEvent.keyDown(input, { key: 'Enter' });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await eventually(() => expect(calls).toContain('airportSummary'));
+    // The refused summary is answered at once; what follows it runs in the promises it settles.
+    await act(async () => undefined);
     expect(router.state.location.pathname).toBe('/app/map1');
     expect(await prefs.getProperty('airport_id')).toBeUndefined();
     type('khwd');
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/airport'), WAIT);
+    await eventually(() => expect(router.state.location.pathname).toBe('/app/airport'));
     expect(await prefs.getProperty('airport_id')).toBe('HWD');
   });
 
@@ -178,15 +223,14 @@ describe('SearchBox', () => {
       </Provider>,
     );
     const input = screen.getByRole('combobox');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     fireEvent.change(input, { target: { value: 'K' } });
-    await waitFor(() => expect(options().length).toBeGreaterThan(0), WAIT);
+    await elapse(SEARCH_DEBOUNCE_MS);
     // The favourite HWD and the search hit KHWD (summary code HWD) are one row; the deleted recent is absent.
-    expect(options()).toEqual(['HWD / KHWD HAYWARD EXECFavorite · HAYWARD, CA', 'KHWD OAKRecent']);
+    await eventually(() => expect(options()).toEqual(['HWD / KHWD HAYWARD EXECFavorite · HAYWARD, CA', 'KHWD OAKRecent']));
     fireEvent.blur(input);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    await elapse(CLICK_AWAY_CLOSE_MS - 1);
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    await elapse(1);
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 });
