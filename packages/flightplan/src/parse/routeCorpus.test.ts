@@ -106,9 +106,8 @@ function fixes(): FixRow[] {
 
 /** The oracle's distance of a point from a radial, nm: the nearest point of the radial's geodesic (golden-section search along it). */
 function offRadialOracleNm(s: Station, radial: number, lat: number, lon: number): number {
-  const line = WGS84.Line(s.lat, s.lon, radial + s.varDeg);
   const dist = (alongM: number) => {
-    const p = line.Position(alongM);
+    const p = WGS84.Direct(s.lat, s.lon, radial + s.varDeg, alongM);
     return WGS84.Inverse(p.lat2!, p.lon2!, lat, lon).s12! / M_PER_NM;
   };
   let lo = 0;
