@@ -71,7 +71,11 @@ describe('isEastbound', () => {
   });
   it('applies the variation: true 175° with 10° W variation is magnetic 185°, westbound', () => {
     const b = (175 * Math.PI) / 180;
-    expect(isEastbound(route(Math.cos(b), Math.sin(b), -10), NOW)).toBe(false);
-    expect(isEastbound(route(Math.cos(b), Math.sin(b), 0), NOW)).toBe(true);
+    // The model's variation wins over the point's published one (17° E would make it 158°, eastbound).
+    expect(isEastbound(route(Math.cos(b), Math.sin(b), 17), NOW, () => -10)).toBe(false);
+    expect(isEastbound(route(Math.cos(b), Math.sin(b), 17), NOW, () => 0)).toBe(true);
+    // Without a model, the published variation.
+    expect(isEastbound(route(Math.cos(b), Math.sin(b), -10), NOW, null)).toBe(false);
+    expect(isEastbound(route(Math.cos(b), Math.sin(b), 0), NOW, null)).toBe(true);
   });
 });

@@ -77,15 +77,16 @@ export function getOptimizerOutput(
 
 /**
  * The optimizer's default East/West choice: eastbound when the magnetic course from the first to the
- * last point is 0–179°. Variation from the first point, else `variationAt` (default the WMM) at
- * `timeMs`; true course when neither is known. False for a route of fewer than two points.
+ * last point is 0–179°. Variation from `variationAt` (default the WMM) at the first point at
+ * `timeMs`, as the navlog takes it, else the first point's published variation; true course when
+ * neither is known. False for a route of fewer than two points.
  */
 export function isEastbound(route: Route, timeMs: number, variationAt: VariationLookup | null = wmmVariation): boolean {
   const pts = route.all_waypoints.length >= 2 ? route.all_waypoints : route.waypoints;
   const first = pts[0];
   const last = pts[pts.length - 1];
   if (!first || !last || pts.length < 2) return false;
-  const own = Number.isFinite(first.variation) && Math.abs(first.variation) <= 180 ? first.variation : null;
-  const variation = own ?? variationAt?.(first.location.lat, first.location.lon, timeMs) ?? 0;
+  const published = Number.isFinite(first.variation) && Math.abs(first.variation) <= 180 ? first.variation : null;
+  const variation = variationAt?.(first.location.lat, first.location.lon, timeMs) ?? published ?? 0;
   return normalizeDeg(initialCourseDegTrue(first.location, last.location) - variation) < 180;
 }
