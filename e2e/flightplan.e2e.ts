@@ -1,10 +1,14 @@
 // The flight plan screen (/app/route) against the real nav database (FAA US files) in the real routing
 // worker: a route typed in the search box, its navlog compared with the engine run here in Node on the
 // same artifact, Reverse, Clear and Undo, Save and Load after a reload, Recent Routes, and an optimizer
-// altitude. No number is hard-coded: the expected navlog comes from the engine.
+// altitude. The shown distances and magnetic courses of KHWD OAK KSFO are checked against the
+// independent oracle of the flight-plan golden case khwd-oak-ksfo (GeographicLib on the database's
+// positions) with the variation of the magvar package's WMM2025 at each leg's start on the day flown;
+// the rest of the navlog is compared with the engine run here in Node on the same artifact.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { magvar } from 'magvar';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNavDb, type NavDb } from '@clearway/navdb';
@@ -91,6 +95,41 @@ function engineNavlog(text: string, profile: AircraftProfile): string[][] {
   });
 }
 
+interface OracleCase {
+  points: { ident: string; lat: number; lon: number }[];
+  legs: { from: string; to: string; distance_nm: number; true_course_deg: number }[];
+}
+
+/** The golden flight plan's oracle numbers (packages/flightplan/cases/flightplans/<name>/expected.json). */
+function oracleCase(name: string): OracleCase {
+  return JSON.parse(readFileSync(new URL(`../packages/flightplan/cases/flightplans/${name}/expected.json`, import.meta.url), 'utf8')) as OracleCase;
+}
+
+/** Smallest difference between two angles, degrees. */
+const angleDiff = (a: number, b: number): number => Math.abs(((a - b + 540) % 360) - 180);
+
+/**
+ * Checks the shown navlog's waypoints, cumulative distances and magnetic courses against the oracle:
+ * distances within the display's rounding (0.05 nm below 10, 0.5 above) plus the spec sphere's 0.3%,
+ * courses within the whole-degree rounding plus 0.3°. The variation is WMM2025 (magvar) at each leg's
+ * start at the departure time, so the check holds on any day the test runs.
+ */
+function expectOracleNavlog(shown: string[][], oracle: OracleCase, departureMs: number): void {
+  expect(shown.map((row) => row[0])).toEqual(oracle.legs.map((l) => l.to));
+  let cumulative = 0;
+  oracle.legs.forEach((leg, i) => {
+    const row = shown[i]!;
+    cumulative += leg.distance_nm;
+    const dist = Number(row[1]);
+    const rounding = cumulative >= 10 ? 0.5 : 0.05;
+    expect(Math.abs(dist - cumulative), `${leg.to} distance ${row[1]} against ${cumulative.toFixed(3)} nm`).toBeLessThanOrEqual(rounding + 0.003 * cumulative);
+    const start = oracle.points[i]!;
+    const magnetic = leg.true_course_deg - magvar(start.lat, start.lon, 0, new Date(departureMs));
+    const course = Number(row[2]?.replace('°', ''));
+    expect(angleDiff(course, magnetic), `${leg.to} course ${row[2]} against ${magnetic.toFixed(2)}° magnetic`).toBeLessThanOrEqual(0.5 + 0.3);
+  });
+}
+
 /** With FLIGHTPLAN_SCREENSHOTS=dir set, a screenshot for a person to look at (nothing is asserted on it). */
 async function screenshot(name: string): Promise<void> {
   const dir = process.env.FLIGHTPLAN_SCREENSHOTS;
@@ -106,7 +145,7 @@ async function finalString(): Promise<string | null> {
 }
 
 describe('flight plan screen', () => {
-  it('a route typed in the search box shows on /app/route with the navlog the engine computes', async () => {
+  it('a route typed in the search box shows on /app/route with the distances and courses of the oracle', async () => {
     const box = page.getByRole('combobox');
     await box.fill(ROUTE_TEXT);
     await page.getByRole('option', { name: /^Select Route:/ }).first().waitFor({ timeout: 10_000 });
@@ -130,6 +169,9 @@ describe('flight plan screen', () => {
     expect(expected.length).toBeGreaterThan(1);
     await expect.poll(shownNavlog, { timeout: 15_000 }).toEqual(expected);
     console.log(`[flightplan] navlog ${JSON.stringify(expected)}`);
+    const departureMs = Date.parse(profile.etd_iso);
+    expect(Number.isFinite(departureMs)).toBe(true);
+    expectOracleNavlog(await shownNavlog(), oracleCase('khwd-oak-ksfo'), departureMs);
     expect(await page.getByTestId('summary-etd').textContent()).toMatch(/^\d{1,2}:\d\d (am|pm)$/);
     expect(await page.getByTestId('compact-fuel').textContent()).toMatch(/^\d+\.\dg$/);
     await screenshot('route-navlog');
