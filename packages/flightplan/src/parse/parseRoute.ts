@@ -6,6 +6,7 @@ import { pointOnAirways } from './airwayMembership.js';
 import { buildRoute } from './buildRoute.js';
 import { resolveProcedureNames } from './procedureTokens.js';
 import { withTokenNotes } from './routeNotes.js';
+import { rememberingNavDb } from './lookupCache.js';
 import { RouteTokens } from './tokens.js';
 import { compactSymbolicLatLons, latLonCode, parseLatLonToken } from './latLon.js';
 import { makeWaypoint, waypointFromMatch } from './waypoint.js';
@@ -77,7 +78,9 @@ function procedureWaypoint(db: NavDb, token: string, origin: Waypoint | undefine
  * tokens go to invalid_tokens, airway problems to airway_errors. Ambiguous idents resolve to the
  * candidate nearest the previous point (the airway's own point next to an airway) and are flagged.
  */
-export function parseRoute(text: string, profile: AircraftProfile, db: NavDb, options: ParseRouteOptions): Route {
+export function parseRoute(text: string, profile: AircraftProfile, database: NavDb, options: ParseRouteOptions): Route {
+  // Lookups by ident are remembered per database (lookupCache.ts): a record is built once, not per token.
+  const db = rememberingNavDb(database);
   const normalized = text.trim().toUpperCase();
   const typed = compactSymbolicLatLons(normalized).split(/\s+/).filter((t) => t !== '');
   const tokens = [...typed];
