@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Leg, Route } from '@clearway/flightplan';
-import { navlogLegs, navlogRow, type DisplayUnits } from './navlogFormat';
+import { cruiseText, navlogLegs, navlogRow, type DisplayUnits } from './navlogFormat';
 
 export const NAVLOG_COLUMNS = ['WPT', 'Dist', 'Course', 'GS', 'Time', 'Fuel'] as const;
 
@@ -15,8 +15,9 @@ interface Props {
 /**
  * The navlog (spec part 2 §2 "navlog"): per leg the end waypoint, cumulative distance, magnetic
  * course (with the VOR radial beside it on an airway leg out of a VOR), altitude constraint, ground speed, cumulative time and fuel; a leg with errors shows only
- * its start-end codes in the error style; a direct-to end waypoint has a leading star; the route's
- * airway errors are listed under the table in the error style.
+ * its start-end codes in the error style; a direct-to end waypoint has a leading star; a route that
+ * files speed/level groups shows each leg's cruise level and TAS under its GS; the route's token
+ * warnings (a radial that misses the next point) and airway errors are listed under the table.
  */
 export function NavlogTable({ route, units, legControls }: Props) {
   const legs = navlogLegs(route);
@@ -35,6 +36,7 @@ export function NavlogTable({ route, units, legControls }: Props) {
         <TableBody>
           {legs.map((leg, i) => {
             const row = navlogRow(leg, i, units);
+            const cruise = cruiseText(leg, units);
             return [
               <TableRow key={row.key} data-testid="navlog-row" data-has-errors={row.hasErrors ? 'true' : 'false'}>
                 <TableCell data-testid="navlog-wpt" sx={row.hasErrors ? { color: 'error.main' } : undefined} className={row.hasErrors ? 'navlog-error' : undefined}>
@@ -56,7 +58,14 @@ export function NavlogTable({ route, units, legControls }: Props) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right" data-testid="navlog-gs">{row.gs}</TableCell>
+                <TableCell align="right">
+                  <span data-testid="navlog-gs">{row.gs}</span>
+                  {cruise && (
+                    <Typography component="span" variant="caption" data-testid="navlog-cruise" title="Cruise level and true airspeed filed in the route" sx={{ display: 'block' }}>
+                      {cruise}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right" data-testid="navlog-time">{row.time}</TableCell>
                 <TableCell align="right" data-testid="navlog-fuel">{row.fuel}</TableCell>
               </TableRow>,
@@ -72,6 +81,17 @@ export function NavlogTable({ route, units, legControls }: Props) {
       <Typography variant="caption" color="text.secondary" data-testid="navlog-units">
         {`Dist ${units.distance_unit}, GS ${units.speed_unit}, Fuel ${units.fuel_unit}`}
       </Typography>
+      {(route.token_notes ?? []).some((n) => n.severity === 'warning') && (
+        <Box data-testid="route-warnings">
+          {(route.token_notes ?? [])
+            .filter((n) => n.severity === 'warning')
+            .map((n, i) => (
+              <Typography key={`${i}:${n.message}`} color="warning.main" variant="body2">
+                {n.message}
+              </Typography>
+            ))}
+        </Box>
+      )}
       {route.airway_errors.length > 0 && (
         <Box data-testid="airway-errors">
           {route.airway_errors.map((error, i) => (

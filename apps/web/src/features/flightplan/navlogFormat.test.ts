@@ -7,6 +7,7 @@ import {
   compactNumber,
   compactSummary,
   courseText,
+  cruiseText,
   fuelValue,
   minutesText,
   navlogRow,
@@ -128,5 +129,17 @@ describe('summaries', () => {
       fuel: '10.9 g',
       temp: 'n/a',
     });
+  });
+});
+
+describe('cruiseText (ICAO speed/level groups filed in the route)', () => {
+  const a = fixtureWaypoint('KSFO');
+  const b = fixtureWaypoint('SJC');
+  it('shows a flight level from 18,000 ft and the TAS in the speed unit; nothing when the route files none', () => {
+    expect(cruiseText(fixtureLeg(a, b, { cruise_altitude: 39000, tas: 470.33 }), nm)).toBe('FL390 TAS 470 kt');
+    // 4,500 ft stays an altitude; 120 kt is 222 km/h (120 × 1.852).
+    expect(cruiseText(fixtureLeg(a, b, { cruise_altitude: 4500, tas: 120 }), km)).toBe(`${Math.round(4500 * km.alt_factor)} ${km.alt_unit} TAS 222 ${km.speed_unit}`);
+    expect(cruiseText(fixtureLeg(a, b), nm)).toBe('');
+    expect(cruiseText(fixtureLeg(a, b, { cruise_altitude: 39000, tas: 470, has_errors: true }), nm)).toBe('');
   });
 });

@@ -58,6 +58,17 @@ export function radialText(radial: number | undefined): string {
   return `R-${String(whole === 0 ? 360 : whole).padStart(3, '0')}`;
 }
 
+/**
+ * The cruise level and true airspeed a leg flies when the route files them (ICAO speed/level groups,
+ * `N0450F350`): 'FL350 TAS 450 kt' (flight levels from 18,000 ft, the US transition altitude, else
+ * the altitude in the user's unit); '' when the route files none.
+ */
+export function cruiseText(leg: Pick<Leg, 'cruise_altitude' | 'tas' | 'has_errors'>, units: Pick<DisplayUnits, 'alt_factor' | 'alt_unit' | 'speed_factor' | 'speed_unit'>): string {
+  if (leg.has_errors || leg.cruise_altitude === undefined || leg.tas === undefined) return '';
+  const level = leg.cruise_altitude >= 18000 ? `FL${String(Math.round(leg.cruise_altitude / 100)).padStart(3, '0')}` : `${Math.round(leg.cruise_altitude * units.alt_factor)} ${units.alt_unit}`;
+  return `${level} TAS ${speedValue(leg.tas, units)} ${units.speed_unit}`;
+}
+
 /** Minutes as 'h:mm'; '--' when not a number. */
 export function minutesText(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes < 0) return '--';

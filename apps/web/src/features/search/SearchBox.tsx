@@ -341,7 +341,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
                   px: 1.5,
                   py: 0.75,
                   cursor: option.selectable ? 'pointer' : 'default',
-                  color: option.type === 'Error' ? 'error.main' : 'text.primary',
+                  color: option.type === 'Error' ? 'error.main' : option.type === 'Warning' ? 'warning.main' : 'text.primary',
                   bgcolor: index === active ? 'action.selected' : undefined,
                   fontSize: 14,
                 }}

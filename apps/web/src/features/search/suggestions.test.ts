@@ -65,6 +65,31 @@ describe('search suggestions', () => {
       ['Not recognized: ZZZZZ', 'Error', false],
     ]);
   });
+
+  it("says why under an error row (the token's note) and shows warnings as rows that do not block selection", () => {
+    const bad = routeSuggestions(
+      route({
+        invalid_tokens: ['PWL1111'],
+        token_notes: [
+          { token: 'PWL1111', index: 1, severity: 'error', message: 'PWL1111: write a radial as 3 digits and a DME distance as 3 more (e.g. PWL111, PWL111/016 or PWL111016)' },
+          { token: 'PWL119', index: 3, severity: 'warning', message: "PWL119: PWL's 119 radial does not pass BRISS (3.9 nm off)" },
+        ],
+      }),
+      'nm',
+    );
+    expect(bad.map((r) => [suggestionLabel(r).primary, suggestionLabel(r).secondary, r.type, r.selectable])).toEqual([
+      ['Not recognized: PWL1111', 'PWL1111: write a radial as 3 digits and a DME distance as 3 more (e.g. PWL111, PWL111/016 or PWL111016)', 'Error', false],
+      ["PWL119: PWL's 119 radial does not pass BRISS (3.9 nm off)", '', 'Warning', false],
+    ]);
+    const good = routeSuggestions(
+      route({ final_string: 'IGN PWL PWL119 BRISS BDL', token_notes: [{ token: 'PWL119', index: 2, severity: 'warning', message: "PWL119: PWL's 119 radial does not pass BRISS (3.9 nm off)" }] }),
+      'nm',
+    );
+    expect(good.map((r) => [r.type, r.selectable])).toEqual([
+      ['Route', true],
+      ['Warning', false],
+    ]);
+  });
 });
 
 describe('suggestion labels', () => {

@@ -13,8 +13,8 @@ export const CLICK_AWAY_CLOSE_MS = 1000;
 export interface Suggestion {
   /** Unique key in the list. */
   key: string;
-  type: SearchHit['type'] | 'Route' | 'Error';
-  resultType: 'Route' | 'Recent' | 'Favorite' | 'Search' | 'Error';
+  type: SearchHit['type'] | 'Route' | 'Error' | 'Warning';
+  resultType: 'Route' | 'Recent' | 'Favorite' | 'Search' | 'Error' | 'Warning';
   ident: string;
   name: string;
   place: string | null;
@@ -24,6 +24,8 @@ export interface Suggestion {
   rte?: Route;
   /** Shown text for route and error rows. */
   text?: string;
+  /** Error and warning rows: why, in a pilot's words (the route's token note), shown under the text. */
+  detail?: string;
   selectable: boolean;
 }
 
@@ -115,28 +117,51 @@ export function routeSuggestionText(route: Pick<Route, 'final_string' | 'total_d
   return `Select Route: ${route.final_string} Distance: ${formatDistance(route.total_distance, unit)}`;
 }
 
-/** The route row(s): the selectable route, or one error row per airway error and invalid token. */
+/** The message of a route's error note on a token, when it says more than `shown`. */
+function errorDetail(route: Route, token: string, shown: string): string | undefined {
+  const note = route.token_notes?.find((n) => n.severity === 'error' && n.token === token);
+  return note && note.message !== shown ? note.message : undefined;
+}
+
+/**
+ * The route row(s): the selectable route, or one error row per airway error and invalid token
+ * ('Not recognized: {token}', with the token note's reason under it); then one warning row per
+ * warning note (a radial that misses the next point, ...), which does not block selection.
+ */
 export function routeSuggestions(route: Route, unit: DistanceUnit): Suggestion[] {
   const base = { ident: '', name: '', place: null, code: route.final_string, summary: null, rte: route };
+  const warnings = (route.token_notes ?? [])
+    .filter((n) => n.severity === 'warning')
+    .map((n, i) => ({ ...base, key: `Warning:${i}:${n.token}`, type: 'Warning' as const, resultType: 'Warning' as const, text: n.message, selectable: false }));
   if (routeIsSelectable(route)) {
-    return [{ ...base, key: `Route:${route.final_string}`, type: 'Route', resultType: 'Route', text: routeSuggestionText(route, unit), selectable: true }];
+    return [{ ...base, key: `Route:${route.final_string}`, type: 'Route', resultType: 'Route', text: routeSuggestionText(route, unit), selectable: true }, ...warnings];
   }
   return [
-    ...route.airway_errors.map((error, i) => ({ ...base, key: `AirwayError:${i}`, type: 'Error' as const, resultType: 'Error' as const, text: error, selectable: false })),
+    ...route.airway_errors.map((error, i) => ({
+      ...base,
+      key: `AirwayError:${i}`,
+      type: 'Error' as const,
+      resultType: 'Error' as const,
+      text: error,
+      detail: errorDetail(route, error.split(':')[0] ?? error, error),
+      selectable: false,
+    })),
     ...route.invalid_tokens.map((token, i) => ({
       ...base,
       key: `Invalid:${i}:${token}`,
       type: 'Error' as const,
       resultType: 'Error' as const,
       text: `Not recognized: ${token}`,
+      detail: errorDetail(route, token, `Not recognized: ${token}`),
       selectable: false,
     })),
+    ...warnings,
   ];
 }
 
 /** The primary and secondary text of a search row. */
 export function suggestionLabel(s: Suggestion): { primary: string; secondary: string } {
-  if (s.text) return { primary: s.text, secondary: '' };
+  if (s.text) return { primary: s.text, secondary: s.detail ?? '' };
   const id = s.summary ? [s.summary.code, s.summary.icao && s.summary.icao !== s.summary.code ? s.summary.icao : null].filter(Boolean).join(' / ') : s.ident;
   const tag = s.resultType === 'Recent' ? 'Recent' : s.resultType === 'Favorite' ? 'Favorite' : s.type;
   const primary = s.name && s.name !== id ? `${id} ${s.name}` : id;
