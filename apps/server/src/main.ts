@@ -44,10 +44,12 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Without PUBLIC_ORIGIN, sign-in and mailed links follow each request's allowed address (http/requestOrigin.ts).
+  const links = config.publicOriginFixed ? config.publicOrigin : 'the address each request came to (PUBLIC_ORIGIN unset)';
   logger.info(
     {
       url: address,
-      publicOrigin: config.publicOrigin,
+      publicOrigin: config.publicOriginFixed ? config.publicOrigin : null,
       dialect: db.dialect,
       database: db.target,
       migrationsApplied: applied,
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
       payments: config.billing.stripe === null ? 'test provider (test mode)' : 'stripe',
       mail: mailMode(config),
     },
-    `Clearway server listening on ${address} (public ${config.publicOrigin})`,
+    `Clearway server listening on ${address} (links on ${links})`,
   );
 }
 

@@ -1,3 +1,5 @@
+// First: zod, loaded later, must find its no-eval setting before it makes any schema (CSP).
+import './app/zodWithoutEval';
 import '@fontsource/roboto/latin-300.css';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
