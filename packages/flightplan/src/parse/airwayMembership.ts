@@ -166,20 +166,14 @@ export function junctionNode(a: AirwayGraph, b: AirwayGraph, entryOfA: readonly 
   return best;
 }
 
-/** The point of a database candidate nearest an airway node, when it is within the tolerance of its kind. */
+/** The database point of a node's ident nearest the node, when it is within the tolerance of its kind. */
 export function candidateAtNode(db: NavDb, node: AirwayNode): WaypointMatch | null {
   if (node.latDeg === null || node.lonDeg === null) return null;
-  const at = { latDeg: node.latDeg, lonDeg: node.lonDeg };
-  let best: WaypointMatch | null = null;
-  let bestNm = Number.POSITIVE_INFINITY;
-  for (const c of db.waypointCandidates(node.ident)) {
-    const d = greatCircleDistanceNm(c.latDeg, c.lonDeg, at.latDeg, at.lonDeg);
-    if (d <= Math.max(toleranceNm(c.kind), toleranceNm(node.kind)) && d < bestNm) {
-      best = c;
-      bestNm = d;
-    }
-  }
-  return best;
+  // getWaypoint picks the nearest candidate (one record built, not all of them).
+  const c = db.getWaypoint(node.ident, { latDeg: node.latDeg, lonDeg: node.lonDeg });
+  if (!c) return null;
+  const d = greatCircleDistanceNm(c.latDeg, c.lonDeg, node.latDeg, node.lonDeg);
+  return d <= Math.max(toleranceNm(c.kind), toleranceNm(node.kind)) ? c : null;
 }
 
 /** A match made from the airway's own point, for an ident the database has nowhere near the airway. */

@@ -30,9 +30,22 @@ function revisionsOf(procs: readonly Procedure[], base: string): Procedure[] {
   return procs.filter((p) => (REVISION.exec(p.id.toUpperCase())?.[1] ?? p.id.toUpperCase()) === base);
 }
 
+// An airport's procedures, parsed once per database (the nav database parses their JSON on each call).
+const procedureCache = new WeakMap<NavDb, Map<string, Procedure[]>>();
+
+/** The SIDs or STARs of an airport, memoised per database. */
+export function proceduresOf(db: NavDb, airport: string, kind: ProcKind): Procedure[] {
+  let byKey = procedureCache.get(db);
+  if (!byKey) procedureCache.set(db, (byKey = new Map()));
+  const key = `${airport} ${kind}`;
+  let procs = byKey.get(key);
+  if (!procs) byKey.set(key, (procs = db.procedures(airport, kind)));
+  return procs;
+}
+
 /** The procedure a dotless token names at an airport: the id itself, or the name alone when only one revision exists. */
 export function procedureByName(db: NavDb, airport: string, kind: ProcKind, token: string): Procedure | null {
-  const procs = db.procedures(airport, kind);
+  const procs = proceduresOf(db, airport, kind);
   const exact = procs.find((p) => p.id.toUpperCase() === token);
   if (exact) return exact;
   if (REVISION.test(token)) return null;
@@ -109,7 +122,7 @@ function airportOf(w: Waypoint | null | undefined): string | null {
 /** Why a revision of a name is not there: `KIDDZ5: no such STAR at KHOU; KIDDZ4 exists`. */
 function revisionProblem(db: NavDb, token: string, airport: string, kind: ProcKind): string | null {
   const m = REVISION.exec(token);
-  const others = revisionsOf(db.procedures(airport, kind), m ? m[1]! : token).map((p) => p.id);
+  const others = revisionsOf(proceduresOf(db, airport, kind), m ? m[1]! : token).map((p) => p.id);
   if (others.length === 0) return null;
   if (!m) return `${token}: ${airport} has ${KIND_WORDS[kind]}s ${others.join(' and ')}; write the one you mean`;
   return `${token}: no such ${KIND_WORDS[kind]} at ${airport}; ${others.join(' and ')} ${others.length === 1 ? 'exists' : 'exist'}`;
@@ -150,7 +163,7 @@ export function dottedProcedureProblem(db: NavDb, token: string, origin: Waypoin
   const to = airportOf(destination);
   for (const [airport, kind] of [[from, 'SID'], [to, 'STAR']] as const) {
     if (!airport) continue;
-    const proc = db.procedures(airport, kind).find((p) => parts.includes(p.id.toUpperCase()));
+    const proc = proceduresOf(db, airport, kind).find((p) => parts.includes(p.id.toUpperCase()));
     if (!proc) continue;
     const known = new Set([...transitionIds(proc, 'enroute'), ...transitionIds(proc, 'runway')]);
     const unknown = parts.filter((p) => p !== proc.id.toUpperCase() && !known.has(p));
