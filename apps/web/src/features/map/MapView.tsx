@@ -105,15 +105,26 @@ interface MapTimes {
   loadMs: number | null;
   idleMs: number | null;
   airportsIdleMs: number | null;
+  /**
+   * Whose airports that first picture with airports showed: the server's overview or the nav
+   * database's. Recorded at the event, so the order of the two is read from it, not from two clocks.
+   */
+  airportsIdleFrom: AirportsFrom | null;
 }
+
+type AirportsFrom = 'overview' | 'navdb';
 
 const sinceNavigation = () => Math.round(window.performance.now());
 
-/** The airports source is loaded and holds airports (the overview's address, or features). */
-function airportsShown(map: MapLibreMap): boolean {
+/**
+ * Whose airports the loaded airports source holds: the overview (its address) or the nav
+ * database (features); null while it holds none or is loading.
+ */
+function airportsShown(map: MapLibreMap): AirportsFrom | null {
   const source = map.getSource<GeoJSONSource>('airports');
   const data = source ? filled.get(source) : undefined;
-  return data !== undefined && (typeof data === 'string' || data.features.length > 0) && map.isSourceLoaded('airports');
+  if (data === undefined || (typeof data !== 'string' && data.features.length === 0) || !map.isSourceLoaded('airports')) return null;
+  return typeof data === 'string' ? 'overview' : 'navdb';
 }
 
 /**
@@ -121,14 +132,16 @@ function airportsShown(map: MapLibreMap): boolean {
  * the times of the event they handle (MapLibre calls listeners in the order they were added).
  */
 function trackTimes(map: MapLibreMap): MapTimes {
-  const times: MapTimes = { createdMs: sinceNavigation(), loadMs: null, idleMs: null, airportsIdleMs: null };
+  const times: MapTimes = { createdMs: sinceNavigation(), loadMs: null, idleMs: null, airportsIdleMs: null, airportsIdleFrom: null };
   map.on('load', () => {
     times.loadMs ??= sinceNavigation();
   });
   map.on('idle', () => {
     const at = sinceNavigation();
     times.idleMs ??= at;
-    if (times.airportsIdleMs === null && airportsShown(map)) times.airportsIdleMs = at;
+    if (times.airportsIdleMs !== null) return;
+    times.airportsIdleFrom = airportsShown(map);
+    if (times.airportsIdleFrom !== null) times.airportsIdleMs = at;
   });
   return times;
 }
@@ -246,7 +259,7 @@ export function MapView(props: MapViewProps) {
     const element = container.current;
     if (!element) return undefined;
     element.dataset['mapState'] = 'loading';
-    for (const key of ['mapLoadMs', 'mapIdleMs', 'mapAirportsIdleMs', 'mapAirportsDrawn']) delete element.dataset[key];
+    for (const key of ['mapLoadMs', 'mapIdleMs', 'mapAirportsIdleMs', 'mapAirportsIdleFrom', 'mapAirportsDrawn']) delete element.dataset[key];
     const adopted = hash ? adoptEarlyMap() : null;
     let created: MapLibreMap;
     let times: MapTimes;
@@ -260,6 +273,7 @@ export function MapView(props: MapViewProps) {
       // A size other than the early guess is picked up by MapLibre's own resize observer.
       times.idleMs = null;
       times.airportsIdleMs = null;
+      times.airportsIdleFrom = null;
       created.triggerRepaint();
     } else {
       try {
@@ -288,6 +302,7 @@ export function MapView(props: MapViewProps) {
       }
       if (times.airportsIdleMs !== null && dataset['mapAirportsIdleMs'] === undefined) {
         dataset['mapAirportsIdleMs'] = String(times.airportsIdleMs);
+        if (times.airportsIdleFrom !== null) dataset['mapAirportsIdleFrom'] = times.airportsIdleFrom;
         // How many are in view, counted after the event so the count does not hold up the picture.
         setTimeout(() => {
           const ids = new Set(created.queryRenderedFeatures({ layers: ['airports'] }).map((feature) => String(feature.properties['id'])));
