@@ -32,6 +32,18 @@ export function geodesicInitialCourseDeg(lat1Deg: number, lon1Deg: number, lat2D
 }
 
 /**
+ * Distance (nautical miles) and initial true course (degrees in [0, 360), 0 for coincident points)
+ * of the WGS84 geodesic from point 1 to point 2, from one solution of the inverse problem: what a
+ * navlog leg needs, at half the cost of calling the two functions above.
+ */
+export function geodesicLeg(lat1Deg: number, lon1Deg: number, lat2Deg: number, lon2Deg: number): { distanceNm: number; courseDegTrue: number } {
+  const { s12, azi1 } = inverse(lat1Deg, lon1Deg, lat2Deg, lon2Deg);
+  if (s12 === 0) return { distanceNm: 0, courseDegTrue: 0 };
+  const r = azi1 % 360;
+  return { distanceNm: s12 / M_PER_NM, courseDegTrue: (r < 0 ? r + 360 : r) + 0 };
+}
+
+/**
  * The point `distanceNm` from a start point along the WGS84 geodesic that leaves it on true course
  * `courseDeg` (GeographicLib's direct problem), degrees, longitude in [-180, 180]. Used for points
  * defined from a station, such as a VOR radial and DME distance.

@@ -1,4 +1,4 @@
-import { NM_PER_DEG } from '@clearway/geo';
+import { geodesicDestination } from '@clearway/geo';
 import { magvar } from 'magvar';
 import { describe, expect, it } from 'vitest';
 import type { AircraftProfile, WindSample, WindsAloftSource } from '../model.js';
@@ -9,10 +9,12 @@ import { isaTemperatureC, windTriangle } from './windTriangle.js';
 
 const NOW = Date.UTC(2026, 10, 21, 18, 0);
 const profile: AircraftProfile = { ...DEFAULT_PROFILE };
-/** A point `nm` north of the equator on the prime meridian (1° = NM_PER_DEG nm). */
-const north = (code: string, nm: number, elevation = 0) => makeWaypoint(code, nm / NM_PER_DEG, 0, { elevation });
+/** Latitude `nm` north of the equator along the prime meridian, on the WGS84 ellipsoid the engine flies. */
+const latNorth = (nm: number) => geodesicDestination(0, 0, 0, nm).latDeg;
+/** A point `nm` north of the equator on the prime meridian (exactly `nm` along the WGS84 geodesic). */
+const north = (code: string, nm: number, elevation = 0) => makeWaypoint(code, latNorth(nm), 0, { elevation });
 /** A point `nm` east of the prime meridian on the equator. */
-const east = (code: string, nm: number, elevation = 0) => makeWaypoint(code, 0, nm / NM_PER_DEG, { elevation });
+const east = (code: string, nm: number, elevation = 0) => makeWaypoint(code, 0, geodesicDestination(0, 0, 90, nm).lonDeg, { elevation });
 
 function constantWinds(dirDeg: number, speedKt: number, tempC: number | null): WindsAloftSource & { calls: number } {
   const src = {
@@ -34,10 +36,10 @@ describe('climb, cruise and descent (calm air, default profile)', () => {
     expect(r.total_distance).toBeCloseTo(100, 6);
     expect(r.toc?.distanceFromStart).toBeCloseTo(15.8, 6);
     expect(r.toc?.legIndex).toBe(1);
-    expect(r.toc?.lat).toBeCloseTo(15.8 / NM_PER_DEG, 6);
+    expect(r.toc?.lat).toBeCloseTo(latNorth(15.8), 6);
     expect(r.tod?.distanceFromStart).toBeCloseTo(79, 6);
     expect(r.tod?.legIndex).toBe(2);
-    expect(r.all_legs.map((l) => l.climb)).toEqual([10, expect.closeTo(5.8, 6), 0]);
+    expect(r.all_legs.map((l) => l.climb)).toEqual([expect.closeTo(10, 9), expect.closeTo(5.8, 6), 0]);
     expect(r.all_legs.map((l) => l.descent)).toEqual([0, 0, expect.closeTo(21, 6)]);
     expect(r.vertical_profile).toBe('normal');
     expect(r.cruise_altitude_flown).toBe(6000);
@@ -149,7 +151,7 @@ describe('winds aloft', () => {
     expect(leg?.gs).toBeCloseTo(cruise.gsKt, 9);
     expect(leg?.mh).toBeCloseTo(90 + cruise.wcaDeg - (leg?.variation ?? NaN), 9);
     expect(leg?.wxPoints).toEqual([{ station_id: 'ABC', lat: 1, lon: 2, passing: 0.5, aloft: [360, 20, -5, 360, 20, -5] }]);
-    expect(r.avg_temp).toBe(-5);
+    expect(r.avg_temp).toBeCloseTo(-5, 9);
     expect(r.unknown_temp).toBe(false);
     // The first leg climbs then cruises: two samples.
     expect(r.all_legs[0]?.wxPoints).toHaveLength(2);

@@ -1,11 +1,11 @@
-import { UNKNOWN_VARIATION_DEG } from '@clearway/geo';
+import { geodesicLeg, UNKNOWN_VARIATION_DEG } from '@clearway/geo';
 import type { AircraftProfile, Leg, LatLon, Route, VerticalPoint, Waypoint, WindsAloftSource, WxPoint } from '../model.js';
 import { UNKNOWN_ALT, UNKNOWN_TEMP } from '../model.js';
 import { collapseLegs } from './collapseLegs.js';
 import { legLevels } from './legLevels.js';
 import { isAirwayLeg, vorRadial } from './radial.js';
 import { radialSegmentOf } from './radialSegment.js';
-import { distanceNm, initialCourseDegTrue, intermediatePoint, normalizeDeg } from './sphere.js';
+import { intermediatePoint, normalizeDeg } from './sphere.js';
 import type { VariationLookup } from './variation.js';
 import { wmmVariation } from './variation.js';
 import { verticalProfile } from './verticalProfile.js';
@@ -79,8 +79,10 @@ function geometries(route: Route, points: Waypoint[], etdMs: number, variationAt
     const start = points[i] as Waypoint;
     const end = points[i + 1] as Waypoint;
     const ok = !start.invalid && !end.invalid && finitePoint(start) && finitePoint(end);
-    const d = ok ? distanceNm(start.location, end.location) : 0;
-    const course = ok ? initialCourseDegTrue(start.location, end.location) : 0;
+    // The leg as flown and charted: the WGS84 geodesic (the spec's sphere is off by up to 0.5%).
+    const leg = ok ? geodesicLeg(start.location.lat, start.location.lon, end.location.lat, end.location.lon) : null;
+    const d = leg?.distanceNm ?? 0;
+    const course = leg?.courseDegTrue ?? 0;
     const mid = ok ? intermediatePoint(start.location, end.location, 0.5) : start.location;
     let variation: number | null = null;
     if (ok && variationAt) {
