@@ -56,8 +56,10 @@ export class RouteTokens {
         else this.changes.set(out.length - 1, group);
         return;
       }
+      // Airway ids may be shaped like a level or a speed (ICAO A580, M725): an airway or a point of
+      // the database wins over the field 15 reading.
       const bad = malformedSpeedLevel(t);
-      if (bad !== null && this.db.getWaypoint(t) === null) {
+      if (bad !== null && this.db.getWaypoint(t) === null && this.db.airway(t) === null) {
         this.fail(t, k, bad);
         return;
       }
