@@ -1,9 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Workspace packages resolve to their TypeScript sources, so unit tests need no build first. */
+/**
+ * Workspace packages resolve to their TypeScript sources, so unit tests need no build first. A
+ * `testing` subpath comes before its package: an alias also matches names that extend it by `/`.
+ */
 export const workspaceAliases = {
+  '@clearway/navdb/testing': fileURLToPath(new URL('./packages/navdb/src/testing/index.ts', import.meta.url)),
+  '@clearway/flightplan/testing': fileURLToPath(new URL('./packages/flightplan/src/testing/index.ts', import.meta.url)),
   '@clearway/geo': fileURLToPath(new URL('./packages/geo/src/index.ts', import.meta.url)),
+  '@clearway/download': fileURLToPath(new URL('./packages/download/src/index.ts', import.meta.url)),
   '@clearway/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
   '@clearway/navdb': fileURLToPath(new URL('./packages/navdb/src/index.ts', import.meta.url)),
   '@clearway/navimport': fileURLToPath(new URL('./packages/navimport/src/index.ts', import.meta.url)),

@@ -10,7 +10,11 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      // A `testing` subpath before its package: an alias also matches names that extend it by `/`.
+      '@clearway/navdb/testing': `${root}/../../packages/navdb/src/testing/index.ts`,
+      '@clearway/flightplan/testing': `${root}/../../packages/flightplan/src/testing/index.ts`,
       '@clearway/geo': `${root}/../../packages/geo/src/index.ts`,
+      '@clearway/download': `${root}/../../packages/download/src/index.ts`,
       '@clearway/navdb': `${root}/../../packages/navdb/src/index.ts`,
       '@clearway/flightplan': `${root}/../../packages/flightplan/src/index.ts`,
       '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,

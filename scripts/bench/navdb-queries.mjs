@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { repoRoot } from '../lib/ensure.mjs';
 
 const navdb = await import(join(repoRoot, 'packages/navdb/dist/index.js'));
+const navdbTesting = await import(join(repoRoot, 'packages/navdb/dist/testing/index.js'));
 let artifactPath = process.argv[2];
 if (!artifactPath || !existsSync(artifactPath)) {
   const { buildNavData } = await import(join(repoRoot, 'packages/navimport/dist/build/build.js'));
@@ -48,4 +49,4 @@ const queries = [
 ];
 console.log(`${queries.length} queries, e.g. ${queries.filter((_, i) => i % 125 === 0).join(', ')}`);
 const db = navdb.openNavDb(bytes.slice());
-navdb.runQueryBenchmark(db, queries, { baseline: navdb.createNaiveNavDb(data) });
+navdbTesting.runQueryBenchmark(db, queries, { baseline: navdbTesting.createNaiveNavDb(data) });

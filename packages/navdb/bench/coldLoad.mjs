@@ -13,10 +13,12 @@ const dist = new URL('../dist/', import.meta.url);
 const geoDist = new URL('../../geo/dist/', import.meta.url);
 const runs = 7;
 
-const { encodeNavDb, syntheticNavDataSet } = await import(new URL('index.js', dist).href).catch(() => {
+const missing = () => {
   console.error('packages/navdb/dist is missing: run `npx tsc -b packages/navdb` first');
   process.exit(1);
-});
+};
+const { encodeNavDb } = await import(new URL('index.js', dist).href).catch(missing);
+const { syntheticNavDataSet } = await import(new URL('testing/index.js', dist).href).catch(missing);
 const artifact = process.argv[2] ? await readFile(process.argv[2]) : encodeNavDb(syntheticNavDataSet());
 
 const page = `<!doctype html><meta charset="utf-8"><script type="module">

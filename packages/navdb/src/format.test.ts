@@ -6,9 +6,9 @@ import {
   NavDbFormatError,
   openNavDb,
   readNavDbHeader,
-  sampleNavDataSet,
   type NavDataSet,
 } from './index.js';
+import { sampleNavDataSet } from './testing/index.js';
 
 /** Replaces every coordinate-like number of a structure by a marker, so the rest compares exactly. */
 function withoutCoordinates(value: unknown): unknown {

@@ -6,7 +6,3 @@ export { encodeNavDb } from './encode.js';
 export { decodeNavDb } from './decode.js';
 export { openNavDb } from './navDb.js';
 export { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures.js';
-export { createNaiveNavDb } from './naive.js';
-export { sampleNavDataSet } from './sample.js';
-export { syntheticNavDataSet, benchmarkQueries } from './synthetic.js';
-export { runQueryBenchmark, figures, type QueryBenchmarkOptions, type QueryBenchmarkReport, type QueryFigures } from './queryBenchmark.js';

@@ -4,16 +4,8 @@
 // Figures are printed; nothing here fails on time.
 import { gzipSync } from 'node:zlib';
 import { bench, describe } from 'vitest';
-import {
-  benchmarkQueries,
-  createNaiveNavDb,
-  decodeNavDb,
-  encodeNavDb,
-  figures,
-  openNavDb,
-  runQueryBenchmark,
-  syntheticNavDataSet,
-} from './index.js';
+import { decodeNavDb, encodeNavDb, openNavDb } from './index.js';
+import { benchmarkQueries, createNaiveNavDb, figures, runQueryBenchmark, syntheticNavDataSet } from './testing/index.js';
 
 const log = (line: string): void => console.log(line);
 const data = syntheticNavDataSet();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createNaiveNavDb, decodeNavDb, encodeNavDb, openNavDb, sampleNavDataSet, type Airport, type SearchHit } from './index.js';
+import { decodeNavDb, encodeNavDb, openNavDb, type Airport, type SearchHit } from './index.js';
+import { createNaiveNavDb, sampleNavDataSet } from './testing/index.js';
 
 const bytes = encodeNavDb(sampleNavDataSet());
 const db = openNavDb(bytes);

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  benchmarkQueries,
-  createNaiveNavDb,
   decodeNavDb,
   encodeNavDb,
   openNavDb,
-  sampleNavDataSet,
-  syntheticNavDataSet,
   type Airport,
   type AirportType,
   type Airway,
@@ -16,6 +12,7 @@ import {
   type NavaidType,
   type NavDataSet,
 } from './index.js';
+import { benchmarkQueries, createNaiveNavDb, sampleNavDataSet, syntheticNavDataSet } from './testing/index.js';
 
 // A small alphabet makes same-named points, shared prefixes and ties common.
 const identChars = ['A', 'B', 'K', '1', 'a'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, DIRECT_TO_CODE, type Route } from '../model.js';
 import { parseRoute } from '../parse/parseRoute.js';
-import { testNavDb } from '../parse/testNavData.js';
+import { testNavDb } from '../testing/testNavData.js';
 import { directTo } from './directTo.js';
 import {
   addWaypoint1, addWaypoint2, addWaypointBeginning, addWaypointEnd, moveDown, moveUp, removeAirway, removeWaypoint, reverseRoute, setAltitude1,

@@ -1,6 +1,6 @@
 import { NM_PER_DEG } from '@clearway/geo';
 import { describe, expect, it } from 'vitest';
-import { makeWaypoint } from '../perf/testRoute.js';
+import { makeWaypoint } from '../testing/testRoute.js';
 import { formatEta, formatEte, navLogEntry } from './navLog.js';
 import { selectNextWaypoint } from './nextWaypoint.js';
 

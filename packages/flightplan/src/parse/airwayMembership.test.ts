@@ -1,7 +1,7 @@
 import geodesic from 'geographiclib-geodesic';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Route } from '../model.js';
-import { airwayProcedureNavDb, JJJ_FIX, QQQ_VOR, V950_OFFSETS_NM } from './airwayProcedureTestData.js';
+import { airwayProcedureNavDb, JJJ_FIX, QQQ_VOR, V950_OFFSETS_NM } from '../testing/airwayProcedureTestData.js';
 import { expandAirway } from './buildRoute.js';
 import { parseRoute } from './parseRoute.js';
 import { makeWaypoint } from './waypoint.js';

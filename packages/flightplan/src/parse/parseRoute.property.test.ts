@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reverseRoute } from '../edit/edits.js';
 import { DEFAULT_PROFILE } from '../model.js';
 import { parseRoute } from './parseRoute.js';
-import { testNavDb } from './testNavData.js';
+import { testNavDb } from '../testing/testNavData.js';
 
 const db = testNavDb();
 const p = DEFAULT_PROFILE;

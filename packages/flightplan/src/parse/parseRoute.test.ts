@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE } from '../model.js';
 import { parseRoute } from './parseRoute.js';
-import { testNavDb } from './testNavData.js';
+import { testNavDb } from '../testing/testNavData.js';
 import { legSkeletons } from './legs.js';
 import { hasValidAltitude, isExpandable, isRouteFixed } from './waypoint.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Route } from '../model.js';
-import { airwayProcedureNavDb } from './airwayProcedureTestData.js';
+import { airwayProcedureNavDb } from '../testing/airwayProcedureTestData.js';
 import { parseRoute } from './parseRoute.js';
 
 const db = airwayProcedureNavDb();

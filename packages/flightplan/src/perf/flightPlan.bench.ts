@@ -12,13 +12,13 @@ import { openNavDb } from '@clearway/navdb';
 import { createFbWindsSource, decodeFbBulletin, FB_STATION_POSITIONS } from '@clearway/weather';
 import { bench, describe } from 'vitest';
 import { parseRoute } from '../parse/parseRoute.js';
-import { testNavDb } from '../parse/testNavData.js';
+import { testNavDb } from '../testing/testNavData.js';
 import type { WindSample, WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
 import { getOptimizerOutput } from './optimizer.js';
 import { distanceNm } from './sphere.js';
-import { makeRoute, makeWaypoint } from './testRoute.js';
+import { makeRoute, makeWaypoint } from '../testing/testRoute.js';
 
 const NOW = Date.UTC(2026, 10, 21, 18, 0);
 const LEVELS_FT = [3000, 6000, 9000, 12000, 18000, 24000];

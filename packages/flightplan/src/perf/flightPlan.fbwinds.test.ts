@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
 import { getOptimizerOutput } from './optimizer.js';
-import { makeRoute, makeWaypoint } from './testRoute.js';
+import { makeRoute, makeWaypoint } from '../testing/testRoute.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const file = join(repo, '../shared/data/weather/winds-aloft/FBUS31_KWNO_310158_2026-01-31_FD1US1.txt');

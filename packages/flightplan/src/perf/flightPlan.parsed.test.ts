@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE } from '../model.js';
 import { parseRoute } from '../parse/parseRoute.js';
-import { testNavDb } from '../parse/testNavData.js';
+import { testNavDb } from '../testing/testNavData.js';
 import { runFlightPlan } from './flightPlan.js';
 
 const db = testNavDb();

@@ -5,7 +5,7 @@ import type { WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
 import { distanceNm } from './sphere.js';
-import { makeRoute, makeWaypoint } from './testRoute.js';
+import { makeRoute, makeWaypoint } from '../testing/testRoute.js';
 
 const NOW = Date.UTC(2026, 10, 21, 18, 0);
 const usPoint = fc.record({ lat: fc.double({ min: 25, max: 49, noNaN: true }), lon: fc.double({ min: -125, max: -67, noNaN: true }) });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AircraftProfile, WindSample, WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE, UNKNOWN_TEMP } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
-import { makeRoute, makeWaypoint } from './testRoute.js';
+import { makeRoute, makeWaypoint } from '../testing/testRoute.js';
 import { isaTemperatureC, windTriangle } from './windTriangle.js';
 
 const NOW = Date.UTC(2026, 10, 21, 18, 0);

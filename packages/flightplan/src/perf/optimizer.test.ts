@@ -4,7 +4,7 @@ import type { WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
 import { getOptimizerOutput, hemisphericAltitudes, isEastbound, optimizerFloorFt } from './optimizer.js';
-import { makeRoute, makeWaypoint } from './testRoute.js';
+import { makeRoute, makeWaypoint } from '../testing/testRoute.js';
 
 const NOW = Date.UTC(2026, 10, 21, 18, 0);
 const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);

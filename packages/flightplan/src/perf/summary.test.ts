@@ -4,7 +4,7 @@ import type { WindsAloftSource } from '../model.js';
 import { DEFAULT_PROFILE, UNKNOWN_TEMP } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
 import { formatClock12, formatHoursMinutes, routeSummary } from './summary.js';
-import { makeRoute, makeWaypoint } from './testRoute.js';
+import { makeRoute, makeWaypoint } from '../testing/testRoute.js';
 
 const NOW = Date.UTC(2026, 10, 21, 19, 5);
 

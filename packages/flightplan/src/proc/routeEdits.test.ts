@@ -1,4 +1,5 @@
-import { encodeNavDb, openNavDb, sampleNavDataSet } from '@clearway/navdb';
+import { encodeNavDb, openNavDb } from '@clearway/navdb';
+import { sampleNavDataSet } from '@clearway/navdb/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Route, type Waypoint } from '../model.js';
 import { parseRoute } from '../parse/parseRoute.js';

@@ -1,8 +1,8 @@
 import { greatCircleDistanceNm } from '@clearway/geo';
-import type { AirportSummary, AirwaySegment, Bounds, LatLon, NavDb, RunwayInfo, SearchHit, WaypointMatch } from './api.js';
-import { airportHit, airwayHit, fixHit, navaidHit, waypointMatch } from './hits.js';
-import type { Airport, Airway, Fix, Navaid, NavDataSet, NavDbHeader, Procedure, ProcedureKind } from './model.js';
-import { runwayInfoOf } from './runwayInfo.js';
+import type { AirportSummary, AirwaySegment, Bounds, LatLon, NavDb, RunwayInfo, SearchHit, WaypointMatch } from '../api.js';
+import { airportHit, airwayHit, fixHit, navaidHit, waypointMatch } from '../hits.js';
+import type { Airport, Airway, Fix, Navaid, NavDataSet, NavDbHeader, Procedure, ProcedureKind } from '../model.js';
+import { runwayInfoOf } from '../runwayInfo.js';
 import {
   airportImportance,
   airportKeys,
@@ -15,8 +15,8 @@ import {
   navaidKind,
   segmentBoxTest,
   toAirportSummary,
-} from './semantics.js';
-import { compareKeys, normalizeKey, wordStarts } from './text.js';
+} from '../semantics.js';
+import { compareKeys, normalizeKey, wordStarts } from '../text.js';
 
 /**
  * The nav database queries by linear scan over a data set in memory, with no index. It states the

@@ -1,4 +1,5 @@
-import { encodeNavDb, openNavDb, sampleNavDataSet, type Fix, type Navaid, type NavDataSet, type NavDb } from '@clearway/navdb';
+import { encodeNavDb, openNavDb, type Fix, type Navaid, type NavDataSet, type NavDb } from '@clearway/navdb';
+import { sampleNavDataSet } from '@clearway/navdb/testing';
 
 /*
  * A small hand-made nav database for the parser and edit tests: navdb's sample set (Bay Area

@@ -1,4 +1,4 @@
-import type { Airport, AirportType, Airway, Fix, Frequency, Navaid, NavaidType, NavDataSet, Procedure, Runway } from './model.js';
+import type { Airport, AirportType, Airway, Fix, Frequency, Navaid, NavaidType, NavDataSet, Procedure, Runway } from '../model.js';
 import { sampleNavDataSet } from './sample.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Airport, Fix, Navaid, NavDataSet, Procedure, Runway, SourceRef } from './model.js';
+import type { Airport, Fix, Navaid, NavDataSet, Procedure, Runway, SourceRef } from '../model.js';
 
 /**
  * A small hand-built data set around San Francisco Bay (plus two foreign airports) for tests in any

@@ -1,4 +1,4 @@
-import type { LatLon, NavDb } from './api.js';
+import type { LatLon, NavDb } from '../api.js';
 
 /** Timing of one query kind over a query list, microseconds per query. */
 export interface QueryFigures {
