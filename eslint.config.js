@@ -13,17 +13,18 @@ const nodeBuiltins = [
 const uiLibraries = ['react', 'react-dom', 'react-router', '@mui/*', 'dexie', 'maplibre-gl'];
 
 /** Every workspace package, bottom layer first. */
-const packages = ['geo', 'navdb', 'flightplan', 'weather', 'protocol', 'sync', 'navimport'];
+const packages = ['geo', 'download', 'navdb', 'flightplan', 'weather', 'protocol', 'sync', 'navimport'];
 
 /** What each package may import from the other packages (ARCHITECTURE.md "Layers"). */
 const allowed = {
   geo: [],
+  download: [],
   navdb: ['geo'],
   flightplan: ['navdb', 'geo'],
   weather: ['geo'],
   protocol: ['geo'],
   sync: ['protocol', 'geo'],
-  navimport: ['navdb', 'geo'],
+  navimport: ['navdb', 'geo', 'download'],
 };
 
 /** The restriction block for one package. */
