@@ -79,6 +79,8 @@ export default tseslint.config(
         patterns: [
           { group: ['@clearway/web', '**/apps/web/**', ...uiLibraries], message: 'Layer rule: the server never imports the web app or UI libraries.' },
           { group: ['**/packages/*/src/**'], message: 'Import a package by its name, not its files.' },
+          // apps/server/src/<module>/: another module only through its index.ts (test kits in testing/ excepted).
+          { regex: '^(\\.\\./)+(?!testing/)[^./][^/]*/(?!index\\.js$)', message: 'Server modules import each other only through their index.ts (../<module>/index.js).' },
         ],
       }],
     },

@@ -2,10 +2,7 @@
 // billing, sync and realtime routes as main.ts serves them, and the security headers.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOrCreateCustomer } from './auth/customers.js';
-import { IDP_TEXT } from './auth/identityProvider.js';
-import { outboxFor } from './auth/mailer.js';
-import { createSession, SESSION_COOKIE } from './auth/sessions.js';
+import { createSession, findOrCreateCustomer, IDP_TEXT, outboxFor, SESSION_COOKIE } from './auth/index.js';
 import { openProfileSocket } from './testing/syncApp.js';
 import { startTestApp, type TestApp } from './testing/testApp.js';
 

@@ -3,22 +3,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
 import { authRoutes, createSessionResolver, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, type BillingRoutesOptions } from './billing/index.js';
-import { clientConfigRoutes } from './clientConfig/routes.js';
-import type { Config } from './config/loadConfig.js';
-import type { Database } from './db/schema.js';
-import { healthRoutes } from './health/routes.js';
-import { installErrorHandler } from './http/errors.js';
-import { installNotFound } from './http/notFound.js';
-import { installRequestIdHeader, requestIdFor } from './http/requestId.js';
-import { installSecurityHeaders } from './http/securityHeaders.js';
-import { logRoutes } from './logs/routes.js';
+import { clientConfigRoutes } from './clientConfig/index.js';
+import type { Config } from './config/index.js';
+import type { Database } from './db/index.js';
+import { healthRoutes } from './health/index.js';
+import { installErrorHandler, installNotFound, installRequestIdHeader, requestIdFor, installSecurityHeaders } from './http/index.js';
+import { logRoutes } from './logs/index.js';
 import { navdataRoutes } from './navdata/routes.js';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub.js';
-import { realtimeRoutes, type RealtimeRoutesOptions } from './realtime/routes.js';
-import { staticRoutes } from './static/routes.js';
-import { syncRoutes, type SyncRoutesOptions } from './sync/routes.js';
-import { glyphRoutes } from './tiles/glyphs.js';
-import { tileRoutes } from './tiles/routes.js';
+import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoutesOptions } from './realtime/index.js';
+import { staticRoutes } from './static/index.js';
+import { syncRoutes, type SyncRoutesOptions } from './sync/index.js';
+import { glyphRoutes, tileRoutes } from './tiles/index.js';
 
 /** What buildApp needs besides the configuration. */
 export interface AppDependencies {

@@ -1,11 +1,8 @@
 import { buildApp } from './app.js';
-import { isEmbeddedDefault } from './config/deploymentRules.js';
-import { ConfigError, loadProcessConfig, type Config } from './config/loadConfig.js';
-import { openDatabase } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
-import { MIGRATION_NAMES } from './db/migrations/index.js';
-import { createServerLogger } from './http/serverLogger.js';
-import { installShutdown } from './lifecycle/shutdown.js';
+import { isEmbeddedDefault, ConfigError, loadProcessConfig, type Config } from './config/index.js';
+import { openDatabase, migrateToLatest, MIGRATION_NAMES } from './db/index.js';
+import { createServerLogger } from './http/index.js';
+import { installShutdown } from './lifecycle/index.js';
 
 /** Start-up: configuration, database and migrations, then listen; exits 1 with a reason on failure. */
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { BillingConfig } from '../billing/config.js';
+import type { BillingConfig } from '../config/index.js';
+import { escapeHtml } from '../http/index.js';
 
 /** What get_zendesk_jwt is asked for (spec part 1 §7): help centre sign-in, the widget, or chat. */
 export const HELP_TOKEN_TYPES = ['sso', 'widget', 'chat'] as const;
@@ -78,9 +79,6 @@ export class HelpTokens {
     }
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const ARTICLES: ReadonlyArray<readonly [string, string]> = [
   ['Starting the free trial', 'Sign in and choose Get Free Trial on the subscription screen. The trial includes every standard feature until it ends.'],

@@ -1,6 +1,6 @@
-import type { SessionUser } from '../auth/sessionContract.js';
-import { namesFromEmail, type ProfileNames } from '../billing/licence.js';
-import type { Database } from '../db/schema.js';
+import type { SessionUser } from '../auth/index.js';
+import { namesFromEmail, type ProfileNames } from '../billing/index.js';
+import type { Database } from '../db/index.js';
 
 /**
  * The login profile's names from the `customers` row sign-in made (find_or_create): the full name

@@ -1,12 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS } from '@clearway/protocol';
-import type { SessionResolver, SessionUser } from '../auth/sessionContract.js';
-import type { BillingConfig } from '../billing/config.js';
-import { authorisedBody, CALL_BODY_LIMIT_BYTES, installBodyErrors } from '../billing/http.js';
-import { buildLoginProfile, LICENCE_CODE, namesFromEmail, profileHasValidLicence, profileTrialAvailable, startTrial, type LicenceState, type LoginProfile, type ProfileNames } from '../billing/licence.js';
-import { ensureLicence } from '../billing/licenceStore.js';
-import type { Database } from '../db/schema.js';
+import { requireSession, type SessionResolver, type SessionUser } from '../auth/index.js';
+import {
+  buildLoginProfile,
+  CALL_BODY_LIMIT_BYTES,
+  CALL_SIGNED_OUT_ERROR,
+  callBodyErrors,
+  customerBody,
+  ensureLicence,
+  LICENCE_CODE,
+  namesFromEmail,
+  profileHasValidLicence,
+  profileTrialAvailable,
+  startTrial,
+  type LicenceState,
+  type LoginProfile,
+  type ProfileNames,
+} from '../billing/index.js';
+import type { BillingConfig } from '../config/index.js';
+import type { Database } from '../db/index.js';
+import { installBodyErrors } from '../http/index.js';
 import { helpCentrePage, HELP_TOKEN_TYPES, HelpTokens } from './helpCentre.js';
 
 export interface AccountRoutesOptions {
@@ -43,23 +57,25 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   const testMode = options.testMode ?? config.stripe === null;
   const helpTokens = new HelpTokens(config, helpPath);
 
-  installBodyErrors(app, CALL_BODY_LIMIT_BYTES);
+  installBodyErrors(app, callBodyErrors());
+  // After the body is parsed (a malformed one still gets its 400), before the handler.
+  const signedIn = requireSession(sessions, CALL_SIGNED_OUT_ERROR);
 
   async function profileOf(user: SessionUser, state: LicenceState, request: FastifyRequest, at: number): Promise<LoginProfile> {
     const names = (await options.profileNames?.(user)) ?? namesFromEmail(user.email);
     return buildLoginProfile(state, { now: at, trialDays: config.trialDays, names, geoip: options.geoip?.(request) ?? null, testMode });
   }
 
-  app.post(`${base}/account`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const call = await authorisedBody(sessions, custOnly, request, reply);
+  app.post(`${base}/account`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {
+    const call = await customerBody(custOnly, request, reply);
     if (call === null) return reply;
     const at = now();
     const state = await ensureLicence(db, call.user.custId, call.user.email, at);
     return profileOf(call.user, state, request, at);
   });
 
-  app.post(`${base}/start_trial`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const call = await authorisedBody(sessions, custOnly, request, reply);
+  app.post(`${base}/start_trial`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {
+    const call = await customerBody(custOnly, request, reply);
     if (call === null) return reply;
     const at = now();
     const state = await ensureLicence(db, call.user.custId, call.user.email, at);
@@ -81,8 +97,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     return profileOf(call.user, stored, request, at);
   });
 
-  app.post(`${base}/get_zendesk_jwt`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const call = await authorisedBody(sessions, helpTokenRequest, request, reply);
+  app.post(`${base}/get_zendesk_jwt`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {
+    const call = await customerBody(helpTokenRequest, request, reply);
     if (call === null) return reply;
     const at = now();
     const state = await ensureLicence(db, call.user.custId, call.user.email, at);

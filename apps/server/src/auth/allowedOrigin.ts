@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config/loadConfig.js';
-import { originOfRequest } from '../http/requestOrigin.js';
-import { errorBox, escapeHtml, sendPage } from './pages.js';
+import type { Config } from '../config/index.js';
+import { escapeHtml, originOfRequest } from '../http/index.js';
+import { errorBox, sendPage } from './pages.js';
 
 /** The page a browser gets when it signs in at an address the server may not put into links. */
 export const ORIGIN_TEXT = {

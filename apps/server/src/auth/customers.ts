@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/index.js';
 import { normaliseEmail } from './users.js';
 
 /** A customer of the product, made on first sign-in (spec part 1 §7 find_or_create). */

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Config } from '../config/loadConfig.js';
-import type { Database } from '../db/schema.js';
+import type { Config } from '../config/index.js';
+import type { Database } from '../db/index.js';
+import { escapeHtml } from '../http/index.js';
 import { originOrRefuse, secureFor } from './allowedOrigin.js';
 import type { Outbox } from './mailer.js';
 import { databaseAdapterFactory, deleteProviderSessionsOf } from './oidcAdapter.js';
 import { deleteSessionsOfEmail } from './sessions.js';
-import { csrfField, csrfToken, csrfValid, errorBox, escapeHtml, noticeBox, parseForm, sendPage } from './pages.js';
+import { csrfField, csrfToken, csrfValid, errorBox, noticeBox, parseForm, sendPage } from './pages.js';
 import { PerOrigin } from './perOrigin.js';
 import { MAIL_LIMIT, SIGN_IN_LIMIT, type AttemptCounter } from './rateLimit.js';
 import { providerSecrets } from './secrets.js';

@@ -9,8 +9,11 @@ export {
   deleteSession,
   requireSession,
   sessionUserOf,
+  type SessionHook,
 } from './sessions.js';
 export { authRoutes, type AuthRoutesOptions } from './routes.js';
 export { AFTER_LOGOUT_PATH, afterLoginPath, noPurchaseLicence, type LicenceCodeLookup } from './licence.js';
 export { findCustomer, findOrCreateCustomer, type Customer } from './customers.js';
-export type { MailTransport, OutgoingMail } from './mailer.js';
+export { outboxFor, type MailTransport, type OutgoingMail } from './mailer.js';
+export { AttemptCounter, type RateLimit } from './rateLimit.js';
+export { IDP_TEXT } from './identityProvider.js';

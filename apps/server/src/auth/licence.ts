@@ -1,4 +1,4 @@
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/index.js';
 
 /** The spec's licence code of a customer (part 1 §3: 2 = licensed or purchased, 5 = trial not available). */
 export type LicenceCodeLookup = (db: Database, custId: string) => Promise<number>;

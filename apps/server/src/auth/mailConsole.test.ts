@@ -3,11 +3,9 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/loadConfig.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/schema.js';
-import { createServerLogger } from '../http/serverLogger.js';
+import { loadConfig } from '../config/index.js';
+import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
+import { createServerLogger } from '../http/index.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { outboxFor } from './mailer.js';
 import { authRoutes } from './routes.js';

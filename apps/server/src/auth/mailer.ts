@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/index.js';
 
 /** One mail of the built-in identity provider. */
 export interface OutgoingMail {

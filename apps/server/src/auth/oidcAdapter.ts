@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../db/schema.js';
+import { rowNumber, rowNumberOrNull, type Database } from '../db/index.js';
 
 /**
  * oidc-provider's storage in the `oidc_payloads` table, so any number of server processes share the
@@ -11,7 +11,7 @@ export function databaseAdapterFactory(db: Database): (model: string) => Adapter
 }
 
 function expiryOf(row: { expires_at: number | string | null }): number | null {
-  return row.expires_at === null ? null : Number(row.expires_at);
+  return rowNumberOrNull(row.expires_at);
 }
 
 class DatabaseAdapter implements Adapter {
@@ -48,7 +48,7 @@ class DatabaseAdapter implements Adapter {
     const expiresAt = expiryOf(row);
     if (expiresAt !== null && expiresAt <= Date.now()) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
-    return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
+    return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(rowNumber(row.consumed_at) / 1000) };
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {

@@ -1,11 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../http/index.js';
 import { randomToken, readCookies, setCookie } from './cookies.js';
 import { PAGE_STYLES } from './pageTheme.js';
-
-/** HTML-escapes text for element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
 
 /** A complete hosted page in the app's day or night colours (pageTheme.ts) under a Clearway bar; `body` is already-escaped HTML. */
 export function page(title: string, body: string): string {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/schema.js';
+import { rowNumber, type Database } from '../db/index.js';
 
 /** A limit of `max` counted events per `windowMs` for one key. */
 export interface RateLimit {
@@ -26,7 +26,7 @@ export class AttemptCounter {
       .where('attempt_key', '=', key)
       .where('at', '>', now - limit.windowMs)
       .executeTakeFirstOrThrow();
-    return Number(row.count) >= limit.max;
+    return rowNumber(row.count) >= limit.max;
   }
 
   async record(key: string, now = Date.now()): Promise<void> {
@@ -63,7 +63,7 @@ export class AttemptCounter {
       return 0;
     }
     await this.db.kysely.deleteFrom('auth_attempts').where('id', '=', id).execute();
-    const others = rows.filter((row) => row.id !== id).map((row) => Number(row.at));
+    const others = rows.filter((row) => row.id !== id).map((row) => rowNumber(row.at));
     // The window has room again once the (others - max + 1)-th oldest of the other attempts leaves it.
     const freedAt = (others[others.length - limit.max] ?? now) + limit.windowMs;
     return Math.max(1, Math.ceil((freedAt - now) / 1000));

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import type { Config } from '../config/loadConfig.js';
-import type { Database } from '../db/schema.js';
-import { originOfRequest } from '../http/requestOrigin.js';
+import type { Config } from '../config/index.js';
+import { rowNumber, type Database } from '../db/index.js';
+import { originOfRequest } from '../http/index.js';
 import { originOrRefuse, secureFor } from './allowedOrigin.js';
 import { hashToken, randomToken, readCookies, setCookie } from './cookies.js';
 import { findCustomer, findOrCreateCustomer } from './customers.js';
@@ -127,7 +127,7 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
       .where('id_hash', '=', hashToken(loginId))
       .returning(['state', 'nonce', 'code_verifier', 'expires_at'])
       .executeTakeFirst();
-    if (pending === undefined || Number(pending.expires_at) <= Date.now()) return failure(reply, 400, RP_TEXT.loginExpired);
+    if (pending === undefined || rowNumber(pending.expires_at) <= Date.now()) return failure(reply, 400, RP_TEXT.loginExpired);
 
     let claims: oidc.IDToken | undefined;
     try {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/loadConfig.js';
-import type { Database } from '../db/schema.js';
+import { type Config, isEmbeddedDefault } from '../config/index.js';
+import type { Database } from '../db/index.js';
 import { identityProviderRoutes } from './identityProvider.js';
 import { noPurchaseLicence, type LicenceCodeLookup } from './licence.js';
-import { isEmbeddedDefault } from '../config/deploymentRules.js';
 import { Outbox, smtpTransport, stdoutLine, type ConsoleLine, type MailTransport } from './mailer.js';
 import { AttemptCounter } from './rateLimit.js';
 import { relyingPartyRoutes } from './relyingParty.js';

@@ -1,6 +1,6 @@
 import { generateKeyPair, exportJWK, type JWK } from 'jose';
 import { randomToken } from './cookies.js';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/index.js';
 
 /**
  * A secret generated once and shared by every server process through the database: the first

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installErrorHandler } from '../http/errors.js';
+import { installErrorHandler } from '../http/index.js';
 import { startTestApp, type TestApp } from '../testing/testApp.js';
 import { hashToken } from './cookies.js';
 import { findOrCreateCustomer } from './customers.js';

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Database } from '../db/schema.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rowNumber, type Database } from '../db/index.js';
 import { hashToken, randomToken, readCookies } from './cookies.js';
 import type { SessionResolver, SessionUser } from './sessionContract.js';
 import { normaliseEmail } from './users.js';
@@ -31,7 +31,7 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 export async function deleteSessionsOfEmail(db: Database, email: string): Promise<number> {
   const customers = db.kysely.selectFrom('customers').select('cust_id').where('email', '=', normaliseEmail(email));
   const result = await db.kysely.deleteFrom('auth_sessions').where('cust_id', 'in', customers).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return rowNumber(result.numDeletedRows);
 }
 
 /** A session row joined with its customer, as the lookup reads it. */
@@ -78,7 +78,7 @@ export async function lookupSession(db: Database, token: string, now = Date.now(
   if (!/^[\w-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
   const row = await readSessionRow(db, idHash);
-  if (row === undefined || Number(row.expires_at) <= now) return null;
+  if (row === undefined || rowNumber(row.expires_at) <= now) return null;
   return { custId: row.cust_id, email: row.email, sessionId: idHash };
 }
 
@@ -102,15 +102,22 @@ const signedIn = new WeakMap<FastifyRequest, SessionUser>();
 /** The JSON error of a request without a valid session. */
 export const SIGNED_OUT_ERROR = 'Sign in required: no valid session';
 
+/** A route hook: answers and returns the reply to end the request there, or undefined to go on. */
+export type SessionHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+
 /**
- * A preHandler that answers 401 `{error}` without a valid session and otherwise remembers the
- * customer for sessionUserOf.
+ * The one session check of every authorised route (sync, billing, account, realtime, /auth/me): a
+ * hook that answers 401 `{error: signedOutError}` (`Cache-Control: no-store`) without a valid
+ * session and otherwise remembers the customer for sessionUserOf. Use it as `onRequest` to refuse
+ * before the body is read (sync), `preHandler` after it is parsed (billing, account: a malformed body
+ * still gets its 400 first) or `preValidation` on a websocket upgrade (realtime). Each module keeps
+ * its own 401 text.
  */
-export function requireSession(resolver: SessionResolver): preHandlerAsyncHookHandler {
+export function requireSession(resolver: SessionResolver, signedOutError: string = SIGNED_OUT_ERROR): SessionHook {
   return async function requireSessionHook(request: FastifyRequest, reply: FastifyReply) {
     const user = await resolver.resolve(request);
     if (user === null) {
-      await reply.code(401).header('cache-control', 'no-store').send({ error: SIGNED_OUT_ERROR });
+      await reply.code(401).header('cache-control', 'no-store').send({ error: signedOutError });
       return reply;
     }
     signedIn.set(request, user);

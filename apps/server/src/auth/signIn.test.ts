@@ -3,22 +3,19 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config/loadConfig.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/schema.js';
+import { loadConfig } from '../config/index.js';
+import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
 import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
 import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { hashToken } from './cookies.js';
-import { installErrorHandler } from '../http/errors.js';
+import { installErrorHandler } from '../http/index.js';
 import { IDP_TEXT } from './identityProvider.js';
 import type { LicenceCodeLookup } from './licence.js';
 import { authRoutes } from './routes.js';
-import { createSessionResolver } from './sessions.js';
+import { createSessionResolver, SESSION_COOKIE, SIGNED_OUT_ERROR } from './sessions.js';
 import { outboxFor } from './mailer.js';
 import { RP_TEXT } from './relyingParty.js';
-import { SESSION_COOKIE, SIGNED_OUT_ERROR } from './sessions.js';
 
 /** A free TCP port on 127.0.0.1 (the issuer URL must be known before the app is built). */
 function freePort(): Promise<number> {

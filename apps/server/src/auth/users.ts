@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/schema.js';
+import { rowNumber, type Database } from '../db/index.js';
 import { hashToken, randomToken } from './cookies.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.js';
 
@@ -52,7 +52,7 @@ export async function createUser(db: Database, input: { email: string; password:
     .values({ id, email, password_hash, email_verified: 0, full_name: input.fullName.trim(), created_at: Date.now() })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
+  if (rowNumber(result.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
   return { id, email, emailVerified: false, fullName: input.fullName.trim() };
 }
 
@@ -101,7 +101,7 @@ export async function peekEmailToken(
     .executeTakeFirst();
   if (row === undefined) return { problem: 'unknown' };
   if (row.used_at !== null) return { problem: 'used' };
-  if (Number(row.expires_at) <= Date.now()) return { problem: 'expired' };
+  if (rowNumber(row.expires_at) <= Date.now()) return { problem: 'expired' };
   return { userId: row.user_id };
 }
 
@@ -115,5 +115,5 @@ export async function consumeEmailToken(db: Database, token: string, purpose: Em
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? found : { problem: 'used' };
+  return rowNumber(result.numUpdatedRows) === 1 ? found : { problem: 'used' };
 }

@@ -1,4 +1,5 @@
 import { hasValidLicence, LICENCE_CODE, trialAvailable, type LicenceCode } from '@clearway/protocol';
+import { DEFAULT_TRIAL_DAYS } from '../config/index.js';
 import type { Sku } from './pricing.js';
 
 /**
@@ -6,8 +7,8 @@ import type { Sku } from './pricing.js';
  * over a customer's stored state and the current time (ms since the epoch).
  */
 
-/** Trial length when TRIAL_DAYS is unset, days (issue 7: "default 30 days"). */
-export const DEFAULT_TRIAL_DAYS = 30;
+/** Trial length when TRIAL_DAYS is unset, days (config/billingVariables.ts). */
+export { DEFAULT_TRIAL_DAYS };
 
 const DAY_MS = 86_400_000;
 

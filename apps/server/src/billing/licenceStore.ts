@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { BillingCustomersTable, Database, DatabaseSchema } from '../db/schema.js';
+import { rowNumberOrNull, type BillingCustomersTable, type Database, type DatabaseSchema } from '../db/index.js';
 import { LICENCE_CODE, licenceCode, type LicenceState, type PaymentApi } from './licence.js';
 import type { Sku } from './pricing.js';
 
 type Row = Selectable<BillingCustomersTable>;
 
-const toNumber = (value: number | string | null): number | null => (value === null ? null : Number(value));
-
 function fromRow(row: Row): LicenceState {
-  const expires = toNumber(row.purchase_expires_at);
+  const expires = rowNumberOrNull(row.purchase_expires_at);
   return {
     custId: row.cust_id,
     email: row.email,
     uuid: row.uuid,
-    trialStartedAt: toNumber(row.trial_started_at),
-    trialExpiresAt: toNumber(row.trial_expires_at),
+    trialStartedAt: rowNumberOrNull(row.trial_started_at),
+    trialExpiresAt: rowNumberOrNull(row.trial_expires_at),
     purchase: row.sku !== null && expires !== null && row.subscription_id !== null
       ? { sku: row.sku as Sku, expiresAt: expires, renewing: row.renewing === 1, api: (row.api ?? 'test') as PaymentApi, subscriptionId: row.subscription_id }
       : null,

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema.js';
-import { SESSION_COOKIE } from '../auth/sessions.js';
+import type { Database } from '../db/index.js';
+import { SESSION_COOKIE } from '../auth/index.js';
 import { buildBillingTestApp, freshPostgres, freshSqlite, type BillingTestApp } from '../testing/billingTestKit.js';
 import type { FreshDatabase } from '../testing/databaseContract.js';
 import { fakeStripe } from '../testing/fakeStripe.js';

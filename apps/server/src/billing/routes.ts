@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS } from '@clearway/protocol';
-import { AttemptCounter } from '../auth/rateLimit.js';
-import type { SessionResolver } from '../auth/sessionContract.js';
-import type { Database } from '../db/schema.js';
-import type { BillingConfig } from './config.js';
-import { authorisedBody, CALL_BODY_LIMIT_BYTES, installBodyErrors } from './http.js';
+import { AttemptCounter, requireSession, type SessionResolver } from '../auth/index.js';
+import type { BillingConfig } from '../config/index.js';
+import type { Database } from '../db/index.js';
+import { installBodyErrors } from '../http/index.js';
+import { CALL_BODY_LIMIT_BYTES, CALL_SIGNED_OUT_ERROR, callBodyErrors, customerBody } from './http.js';
 import { applyPurchase } from './licence.js';
 import { ensureLicence, findProviderCustomerId, findSubscription, insertSubscription, saveLicence, saveProviderCustomerId, setSubscriptionStatus } from './licenceStore.js';
 import { CURRENCY, PLANS, SKUS } from './pricing.js';
@@ -84,7 +84,9 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   const paymentLimit = { max: config.paymentRateLimitPerMinute, windowMs: 60_000 };
   const testMode = provider.testMode;
 
-  installBodyErrors(app, CALL_BODY_LIMIT_BYTES);
+  installBodyErrors(app, callBodyErrors());
+  // After the body is parsed (a malformed one still gets its 400), before the handler.
+  const signedIn = requireSession(sessions, CALL_SIGNED_OUT_ERROR);
 
   /** Counts a payment call for the customer; answers 429 when over the limit. */
   async function limited(custIdValue: string, reply: FastifyReply): Promise<boolean> {
@@ -95,8 +97,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     return true;
   }
 
-  app.post(`${base}/get_key`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const call = await authorisedBody(sessions, getKeySchema, request, reply);
+  app.post(`${base}/get_key`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {
+    const call = await customerBody(getKeySchema, request, reply);
     if (call === null || (await limited(call.user.custId, reply))) return reply;
     const at = now();
     // The provider's customer gets the session's verified e-mail, not the body's.
@@ -125,8 +127,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     };
   });
 
-  app.post(`${base}/checkout_subscription`, { bodyLimit: CALL_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const call = await authorisedBody(sessions, checkoutSchema, request, reply);
+  app.post(`${base}/checkout_subscription`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {
+    const call = await customerBody(checkoutSchema, request, reply);
     if (call === null || (await limited(call.user.custId, reply))) return reply;
     const { body, user } = call;
     const record = await findSubscription(db.kysely, body.subscription_id);
@@ -165,7 +167,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   // Stripe signs the exact bytes it sent: this scope keeps JSON bodies raw for the check.
   await app.register(async (scope) => {
-    installBodyErrors(scope, WEBHOOK_BODY_LIMIT_BYTES);
+    installBodyErrors(scope, callBodyErrors(WEBHOOK_BODY_LIMIT_BYTES));
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(`${base}/stripe/webhook`, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
       const secret = config.stripe?.webhookSecret ?? null;

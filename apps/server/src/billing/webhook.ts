@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
-import type { DatabaseSchema } from '../db/schema.js';
+import { rowNumber, type DatabaseSchema } from '../db/index.js';
 import { applyCancellation, applyPurchase, applyRenewal } from './licence.js';
 import { findLicence, findSubscription, saveLicence, setSubscriptionStatus } from './licenceStore.js';
 
@@ -36,7 +36,7 @@ export async function handleStripeEvent(db: Kysely<DatabaseSchema>, event: Strip
       .values({ event_id: event.id, type: event.type, received_at: now })
       .onConflict((conflict) => conflict.column('event_id').doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+    if (rowNumber(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
 
     switch (event.type) {
       case 'invoice.paid': {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_CONFIG_PATH, clientConfigSchema, remoteLoggingEnabled, type ClientConfig } from '@clearway/protocol';
-import type { Config } from '../config/loadConfig.js';
+import type { Config } from '../config/index.js';
 
 /**
  * The configuration the web app fetches at start. Parsed with the wire schema here, so a server

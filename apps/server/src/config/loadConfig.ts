@@ -7,7 +7,7 @@ import {
   type DataChannel,
   type EndpointMap,
 } from '@clearway/protocol';
-import { BillingConfigError, loadBillingConfig, type BillingConfig } from '../billing/config.js';
+import { BillingConfigError, loadBillingConfig, type BillingConfig } from './billingVariables.js';
 import { EMBEDDED_DEFAULT_ENV, MAIL_DISABLED, deploymentProblems } from './deploymentRules.js';
 import { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 import {
@@ -210,7 +210,7 @@ export function loadConfig(env: Env): Config {
 }
 
 /**
- * The billing variables through billing's own reader (src/billing/config.ts), its problems joined to
+ * The billing variables through the billing reader (config/billingVariables.ts), its problems joined to
  * the others so one start-up line names every bad variable. Billing never echoes their values
  * (most are secrets). Returns undefined after adding the problems.
  */

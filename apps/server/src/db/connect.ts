@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { describeDatabase, type DatabaseConfig } from '../config/loadConfig.js';
+import { describeDatabase, type DatabaseConfig } from '../config/index.js';
 import type { Database, DatabaseSchema } from './schema.js';
 
 /** Options for openDatabase. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logIndexPath } from '@clearway/protocol';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config/loadConfig.js';
+import { loadConfig } from '../config/index.js';
 import { databaseContract } from '../testing/databaseContract.js';
 import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
 import { requireService } from '../testing/skips.js';

@@ -3,7 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import type { DatabaseSchema } from '../db/schema.js';
+import type { DatabaseSchema } from '../db/index.js';
 import { startTestApp, type TestApp } from '../testing/testApp.js';
 
 describe('GET /healthz', () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/loadConfig.js';
-import { checkDatabase } from '../db/health.js';
-import type { Database } from '../db/schema.js';
+import type { Config } from '../config/index.js';
+import { checkDatabase, type Database } from '../db/index.js';
 
 /** Path of the liveness and readiness probe. */
 export const HEALTH_PATH = '/healthz';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_CONFIG_PATH, DEFAULT_ENDPOINT_PATHS, logIndexPath } from '@clearway/protocol';
-import { sendShell } from '../static/routes.js';
+import { sendShell } from '../static/index.js';
 
 function firstSegment(path: string): string | undefined {
   return path.split('/').find((segment) => segment.length > 0);

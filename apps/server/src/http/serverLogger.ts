@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../config/loadConfig.js';
+import type { Config } from '../config/index.js';
 
 /**
  * Query parameters that carry sign-in secrets: `token` (e-mail confirmation and password reset

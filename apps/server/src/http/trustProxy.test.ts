@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config/loadConfig.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { loadConfig } from '../config/index.js';
+import { openDatabase, migrateToLatest } from '../db/index.js';
 
 /** The real app with TRUST_PROXY as given and a route that answers request.ip. */
 async function ipOf(trustProxy: string | undefined, headers: Record<string, string>, remoteAddress: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry } from '@clearway/protocol';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/index.js';
 
 /** A stored client log entry as read back. */
 export interface StoredClientLog {

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeIssues, logEntrySchema, logIndexPath, type PayloadIssue } from '@clearway/protocol';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/index.js';
+import { installBodyErrors } from '../http/index.js';
 import { insertClientLog } from './clientLogStore.js';
 
 /** Largest accepted log entry body, bytes (the schema's own field limits add up to about 25 KiB). */
@@ -18,16 +19,9 @@ function invalid(issues: PayloadIssue[]) {
  * Elasticsearch index call the web app was written against. Valid entries are stored in client_logs.
  */
 export async function logRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
-  // Parse and size errors of this route's body are the sender's fault: answer in the route's shape.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: 'Log entry too large', limit_bytes: LOG_BODY_LIMIT_BYTES });
-    }
-    if (error.statusCode === 400) {
-      return reply.code(400).send(invalid([{ path: '(root)', message: error.message }]));
-    }
-    throw error;
-  });
+  // Parse and size errors of this route's body are the sender's fault: answer in the route's shape
+  // (an unsupported content type keeps the app's 415, which names the type).
+  installBodyErrors(app, { limitBytes: LOG_BODY_LIMIT_BYTES, tooLarge: 'Log entry too large', invalid: 'Invalid log entry', mediaTypeInPluginShape: false });
 
   app.post<{ Params: { day: string } }>(
     logIndexPath(':day'),

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
-import { redactSecret } from '../config/variables.js';
+import { redactSecret } from '../config/index.js';
 
 /**
  * The messages of the profile socket (spec part 1 §7 "WebSocket at {ws}?cust_id=..&uuid=.."):

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS, describeIssues } from '@clearway/protocol';
-import type { SessionResolver } from '../auth/sessionContract.js';
+import { requireSession, sessionUserOf, type SessionResolver } from '../auth/index.js';
 import type { RealtimeEnvelope, RealtimeHub } from './hub.js';
 
 /** The path of the profile socket (spec part 1 §7 `{ws}?cust_id=..&uuid=..`). */
@@ -101,14 +101,16 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     PROFILE_SOCKET_PATH,
     {
       websocket: true,
-      preValidation: async (request, reply) => {
-        const user = await options.sessions.resolve(request);
-        if (user === null) return reply.code(401).send({ error: 'Sign in to use the realtime channel' });
-        const query = socketQuerySchema.safeParse(request.query);
-        if (!query.success) return reply.code(400).send({ error: 'Invalid socket query', issues: describeIssues(query.error) });
-        if (query.data.cust_id !== user.custId) return reply.code(403).send({ error: 'cust_id is not the signed-in customer' });
-        return undefined;
-      },
+      // The session first (401), then the query (400), then whose it is (403).
+      preValidation: [
+        requireSession(options.sessions, 'Sign in to use the realtime channel'),
+        async (request, reply) => {
+          const query = socketQuerySchema.safeParse(request.query);
+          if (!query.success) return reply.code(400).send({ error: 'Invalid socket query', issues: describeIssues(query.error) });
+          if (query.data.cust_id !== sessionUserOf(request).custId) return reply.code(403).send({ error: 'cust_id is not the signed-in customer' });
+          return undefined;
+        },
+      ],
     },
     (socket, request) => {
       const query = socketQuerySchema.parse(request.query);

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceLimitBodySchema } from '@clearway/protocol';
-import { InProcessHub, type RealtimeEnvelope } from '../realtime/hub.js';
+import { InProcessHub, type RealtimeEnvelope } from '../realtime/index.js';
 import { startSyncServer, type SyncTestServer } from '../testing/syncApp.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { TestSessions } from '../testing/testSessions.js';
 import { SYNC_BODY_LIMIT_BYTES } from './routes.js';
-import { deviceLimitMessage } from './syncStore.js';
+import { deviceLimitMessage } from './devices.js';
 
 const T0 = 1_790_000_000_000;
 

@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
+import type { FastifyInstance, LogLevel } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS, describeIssues, deviceLimitBody, syncProfileRequestSchema } from '@clearway/protocol';
-import type { SessionResolver, SessionUser } from '../auth/sessionContract.js';
-import type { Database } from '../db/schema.js';
-import { announceTableChanged, type RealtimeHub } from '../realtime/hub.js';
-import { listSyncDevices, removeSyncDevice, SyncDeviceLimitError, SyncForbiddenError, syncProfileOutcome, MAX_DEVICES_PER_CUSTOMER } from './syncStore.js';
+import { requireSession, sessionUserOf, type SessionResolver } from '../auth/index.js';
+import type { Database } from '../db/index.js';
+import { installBodyErrors } from '../http/index.js';
+import { announceTableChanged, type RealtimeHub } from '../realtime/index.js';
+import { listSyncDevices, MAX_DEVICES_PER_CUSTOMER, removeSyncDevice, SyncDeviceLimitError } from './devices.js';
+import { SyncForbiddenError, syncProfileOutcome } from './syncStore.js';
 
 const API = DEFAULT_ENDPOINT_PATHS.profileRest.path;
 export const SYNC_PROFILE_PATH = `${API}/sync_profile`;
@@ -49,33 +51,13 @@ export async function syncRoutes(app: FastifyInstance, options: SyncRoutesOption
   const maxDevices = options.maxDevices ?? MAX_DEVICES_PER_CUSTOMER;
 
   // Size and parse errors of these bodies are the sender's fault: answer in the routes' shape.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: 'Sync request too large', limit_bytes: SYNC_BODY_LIMIT_BYTES });
-    }
-    if (error.statusCode === 400 || error.statusCode === 415) {
-      return reply.code(error.statusCode).send({ error: 'Invalid sync request', issues: [{ path: '(root)', message: error.message }] });
-    }
-    throw error;
-  });
+  installBodyErrors(app, { limitBytes: SYNC_BODY_LIMIT_BYTES, tooLarge: 'Sync request too large', invalid: 'Invalid sync request' });
 
-  // The session is checked before the body is read, so an anonymous caller gets 401 whatever it sends.
-  const users = new WeakMap<FastifyRequest, SessionUser>();
-  const userOf = (request: FastifyRequest): SessionUser => {
-    const user = users.get(request);
-    if (user === undefined) throw new Error('sync route ran without its session check');
-    return user;
-  };
-  // Returning the reply from an async hook after sending ends the request there (Fastify hooks).
-  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    const user = await options.sessions.resolve(request);
-    if (user === null) return reply.code(401).send({ error: 'Sign in to sync' });
-    users.set(request, user);
-    return undefined;
-  }
+  // The session is checked before the body is read (onRequest), so an anonymous caller gets 401 whatever it sends.
+  const signedIn = requireSession(options.sessions, 'Sign in to sync');
 
-  app.post(SYNC_PROFILE_PATH, { bodyLimit: SYNC_BODY_LIMIT_BYTES, onRequest: requireSession, ...(options.requestLogLevel === undefined ? {} : { logLevel: options.requestLogLevel }) }, async (request, reply) => {
-    const user = userOf(request);
+  app.post(SYNC_PROFILE_PATH, { bodyLimit: SYNC_BODY_LIMIT_BYTES, onRequest: signedIn, ...(options.requestLogLevel === undefined ? {} : { logLevel: options.requestLogLevel }) }, async (request, reply) => {
+    const user = sessionUserOf(request);
     const body = syncProfileRequestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Invalid sync request', issues: describeIssues(body.error) });
     try {
@@ -95,8 +77,8 @@ export async function syncRoutes(app: FastifyInstance, options: SyncRoutesOption
     }
   });
 
-  app.get(DEVICES_PATH, { onRequest: requireSession }, async (request) => {
-    const user = userOf(request);
+  app.get(DEVICES_PATH, { onRequest: signedIn }, async (request) => {
+    const user = sessionUserOf(request);
     const devices = await listSyncDevices(options.db, user.custId);
     return {
       limit: maxDevices,
@@ -104,8 +86,8 @@ export async function syncRoutes(app: FastifyInstance, options: SyncRoutesOption
     };
   });
 
-  app.delete(`${DEVICES_PATH}/:uuid`, { onRequest: requireSession }, async (request, reply) => {
-    const user = userOf(request);
+  app.delete(`${DEVICES_PATH}/:uuid`, { onRequest: signedIn }, async (request, reply) => {
+    const user = sessionUserOf(request);
     const params = deviceParamsSchema.safeParse(request.params);
     if (!params.success) return reply.code(400).send({ error: 'Invalid device', issues: describeIssues(params.error) });
     const removed = await removeSyncDevice(options.db, user.custId, params.data.uuid);

@@ -1,14 +1,13 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syncProfileRequestSchema, type SyncProfileReply, type SyncTable } from '@clearway/protocol';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/schema.js';
+import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
 import type { FreshDatabase } from '../testing/databaseContract.js';
 import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
 import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
-import { listSyncDevices, removeSyncDevice, SyncDeviceLimitError, SyncForbiddenError, syncProfile, syncProfileOutcome } from './syncStore.js';
+import { listSyncDevices, removeSyncDevice, SyncDeviceLimitError } from './devices.js';
+import { SyncForbiddenError, syncProfile, syncProfileOutcome } from './syncStore.js';
 
 const T0 = 1_790_000_000_000;
 

@@ -3,13 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { findOrCreateCustomer } from '../auth/customers.js';
-import { createSession, SESSION_COOKIE } from '../auth/sessions.js';
-import type { PaymentProvider } from '../billing/providers/types.js';
-import { loadConfig, type Config } from '../config/loadConfig.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/schema.js';
+import { findOrCreateCustomer, createSession, SESSION_COOKIE } from '../auth/index.js';
+import type { PaymentProvider } from '../billing/index.js';
+import { loadConfig, type Config } from '../config/index.js';
+import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
 import type { FreshDatabase } from './databaseContract.js';
 import { createScratchSchema } from './postgres.js';
 

@@ -1,11 +1,8 @@
 import { NO_MIGRATIONS, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { logEntrySchema } from '@clearway/protocol';
-import { checkDatabase } from '../db/health.js';
-import { createMigrator, migrateToLatest, MigrationError } from '../db/migrate.js';
-import { MIGRATION_NAMES } from '../db/migrations/index.js';
-import type { Database } from '../db/schema.js';
-import { insertClientLog, listClientLogs } from '../logs/clientLogStore.js';
+import { checkDatabase, createMigrator, migrateToLatest, MigrationError, MIGRATION_NAMES, type Database } from '../db/index.js';
+import { insertClientLog, listClientLogs } from '../logs/index.js';
 import { validLogEntry } from './testApp.js';
 
 /** An empty database for one test, and how to throw it away. */

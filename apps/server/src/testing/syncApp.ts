@@ -2,11 +2,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config/loadConfig.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/schema.js';
-import type { RealtimeHub } from '../realtime/hub.js';
+import { loadConfig } from '../config/index.js';
+import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
+import type { RealtimeHub } from '../realtime/index.js';
 import type { TestSessions } from './testSessions.js';
 
 /** The real app with the sync and realtime routes, listening on 127.0.0.1. */

@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config/loadConfig.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import type { Database } from '../db/schema.js';
+import { loadConfig, type Config } from '../config/index.js';
+import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
 
 /** A throw-away folder under the OS temp dir; remove it with removeTempDir. */
 export function makeTempDir(prefix = 'clearway-server-'): Promise<string> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionResolver, SessionUser } from '../auth/sessionContract.js';
+import type { SessionResolver, SessionUser } from '../auth/index.js';
 
 /**
  * THE AUTH EDGE for the sync and realtime tests: a SessionResolver over an in-memory map of session

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_TRIAL_DAYS } from './licence.js';
+
+/** Trial length when TRIAL_DAYS is unset, days (issue 7: "default 30 days"). */
+export const DEFAULT_TRIAL_DAYS = 30;
 
 /** Settings of licences, payments and the help centre, read from the environment. */
 export interface BillingConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BillingConfigError, loadBillingConfig } from './config.js';
+import { BillingConfigError, loadBillingConfig } from './billingVariables.js';
 
 describe('billing configuration', () => {
   it('defaults: 30-day trial, the built-in test provider, the built-in help centre, 10 payment calls a minute', () => {

@@ -1,0 +1,6 @@
+// The config module's front door: other modules import it only from here (eslint.config.js).
+export { ConfigError, describeDatabase, loadConfig, loadProcessConfig, type AuthConfig, type Config, type ConfigProblem, type DatabaseConfig, type OidcIssuerConfig } from './loadConfig.js';
+export { BillingConfigError, DEFAULT_TRIAL_DAYS, loadBillingConfig, type BillingConfig } from './billingVariables.js';
+export { EMBEDDED_DEFAULT_ENV, LIVE_ENVIRONMENTS, MAIL_DISABLED, deploymentProblems, isEmbeddedDefault } from './deploymentRules.js';
+export { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
+export { redactSecret, type ServerLogLevel, type TrustProxy } from './variables.js';

@@ -1,0 +1,18 @@
+// The http module's front door (plumbing every route plugin shares): other modules import it only from here (eslint.config.js).
+export { installBodyErrors, type BodyErrorTexts } from './bodyErrors.js';
+export { installErrorHandler } from './errors.js';
+export { escapeHtml } from './escapeHtml.js';
+export { API_SEGMENTS, installNotFound } from './notFound.js';
+export { REQUEST_ID_HEADER, installRequestIdHeader, requestIdFor } from './requestId.js';
+export { isAllowedHost, isLocalHost, machineAddresses, originOfRequest, type OriginPolicy, type RequestAddress } from './requestOrigin.js';
+export {
+  CONTENT_SECURITY_POLICY,
+  NO_THIRD_PARTIES,
+  STRICT_TRANSPORT_SECURITY,
+  contentSecurityPolicy,
+  endpointSources,
+  installSecurityHeaders,
+  securityHeaders,
+  type ThirdParties,
+} from './securityHeaders.js';
+export { createServerLogger, redactUrl } from './serverLogger.js';
