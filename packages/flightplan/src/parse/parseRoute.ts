@@ -1,5 +1,5 @@
 import { greatCircleDistanceNm } from '@clearway/geo';
-import type { LatLon as DbLatLon, NavDb, Procedure } from '@clearway/navdb';
+import type { LatLon as DbLatLon, NavDb, Procedure, WaypointMatch } from '@clearway/navdb';
 import type { AircraftProfile, Route, TokenNote, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
 import { pointOnAirways } from './airwayMembership.js';
@@ -24,6 +24,43 @@ const MIN_ALTITUDE_FT = 100;
 /** Same-named candidates closer than this, nautical miles, are one place (an airport and its VOR). */
 const SAME_PLACE_NM = 30;
 const MAX_ALTITUDE_FT = 60000;
+
+/**
+ * Among the same-named candidates of a point, the one of `kind` at the same place as `match`
+ * (within SAME_PLACE_NM, the nearest), or `match` itself. A route string names airports at its ends
+ * and navaids and fixes between them (an airport in the middle is written with its ICAO code, KOAK):
+ * where an airport and a navaid share an ident in one place (OAK, LAX, PUB), the origin and
+ * destination take the airport and a point between them the navaid.
+ */
+function samePlaceOfKind(db: NavDb, token: string, match: WaypointMatch, kind: 'AIRPORT' | 'NAVAID'): WaypointMatch {
+  if (match.kind === kind || match.candidates < 2) return match;
+  let best = match;
+  let bestNm = SAME_PLACE_NM;
+  for (const c of db.waypointCandidates(token)) {
+    if (c.kind !== kind) continue;
+    const nm = greatCircleDistanceNm(match.latDeg, match.lonDeg, c.latDeg, c.lonDeg);
+    if (nm <= bestNm) {
+      best = c;
+      bestNm = nm;
+    }
+  }
+  return best;
+}
+
+/**
+ * The airport of a shared ident at the route's first and last points, the navaid at the points
+ * between (samePlaceOfKind), for the points looked up by a shared ident (`shared`: by slot).
+ */
+function preferByPlaceInRoute(db: NavDb, slots: (Waypoint | string | null)[], shared: ReadonlyMap<number, { token: string; match: WaypointMatch }>): void {
+  if (shared.size === 0) return;
+  const isPoint = (s: Waypoint | string | null | undefined): s is Waypoint => typeof s === 'object' && s !== null && s.type !== 'AIRWAY';
+  const first = slots.findIndex(isPoint);
+  const last = slots.findLastIndex(isPoint);
+  for (const [slot, { token, match }] of shared) {
+    const chosen = samePlaceOfKind(db, token, match, slot === first || slot === last ? 'AIRPORT' : 'NAVAID');
+    if (chosen !== match) slots[slot] = waypointFromMatch(chosen);
+  }
+}
 
 /** Splits the cruise altitude suffix off the last token, when there is one. */
 function splitAltitude(tokens: string[], invalid: string[]): number | null {
@@ -76,7 +113,9 @@ function procedureWaypoint(db: NavDb, token: string, origin: Waypoint | undefine
  * fixes, airways between entry and exit fixes, DCT, lat/lon points, DP and STAR tokens and a
  * cruise altitude suffix (`KSQL SJC KMRY.6500`, feet). Never throws on bad input: unrecognised
  * tokens go to invalid_tokens, airway problems to airway_errors. Ambiguous idents resolve to the
- * candidate nearest the previous point (the airway's own point next to an airway) and are flagged.
+ * candidate nearest the previous point (the airway's own point next to an airway) and are flagged;
+ * an airport and a navaid of one ident in one place are the airport at the route's ends and the
+ * navaid between them.
  */
 export function parseRoute(text: string, profile: AircraftProfile, database: NavDb, options: ParseRouteOptions): Route {
   // Lookups by ident are remembered per database (lookupCache.ts): a record is built once, not per token.
@@ -95,6 +134,8 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
   const slots: (Waypoint | string | null)[] = [];
   let ref: DbLatLon | null = null;
   let firstUnreferenced: { slot: number; token: string } | null = null;
+  /** Points looked up by an ident other points share (not an airway's own point), by slot. */
+  const shared = new Map<number, { token: string; match: WaypointMatch }>();
   routeTokens.forEach((token, i) => {
     const pos = parseLatLonToken(token);
     if (pos) {
@@ -118,6 +159,8 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
     const match = onAirway ?? db.getWaypoint(token, near);
     if (match) {
       if (near === null && match.ambiguous) firstUnreferenced = { slot: slots.length, token };
+      // The airway decides its own point; other shared idents are settled once the ends are known.
+      if (!onAirway && match.ambiguous) shared.set(slots.length, { token, match });
       slots.push(waypointFromMatch(match));
       ref = { latDeg: match.latDeg, lonDeg: match.lonDeg };
     } else if (AIRWAY_SHAPE.test(token)) {
@@ -141,8 +184,10 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
     const match = after ? db.getWaypoint(token, { latDeg: after.location.lat, lonDeg: after.location.lon }) : null;
     if (match && greatCircleDistanceNm(first.location.lat, first.location.lon, match.latDeg, match.lonDeg) > SAME_PLACE_NM) {
       slots[slot] = waypointFromMatch(match);
+      shared.set(slot, { token, match });
     }
   }
+  preferByPlaceInRoute(db, slots, shared);
 
   const procedureNotes: TokenNote[] = [];
   resolveProcedureNames(db, slots, invalid, procedureNotes);
