@@ -7,7 +7,7 @@ import type { AppStore } from '../store';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { setOnline } from '../features/welcome/welcomeSlice';
 import type { AppRouter } from './routes';
-import { ServicesContext, type AppServices } from './services';
+import { ServicesContext, type AppServices } from '../platform/services';
 import { SignedOutRedirect, useSignInRequired } from './SignedOutRedirect';
 import { themeFor } from './theme';
 

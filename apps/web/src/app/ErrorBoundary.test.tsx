@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Provider } from 'react-redux';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
-import { ServicesContext } from './services';
+import { ServicesContext } from '../platform/services';
 import { makeStore } from '../store';
 import { settleSignals, testPrefs } from '../test/renderApp';
 

@@ -18,11 +18,12 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { restartRequested } from '../store/appUpdateSlice';
 import { MENU_ENTRIES, menuLinkPath, type MenuLink } from './menu';
-import { useServices } from './services';
+import { useServices } from '../platform/services';
 import { isNativeBuild, signIn } from '../features/account/authClient';
 import { welcomeName } from '../features/account/licence';
 import { useAccountAtStart, useLogout } from '../features/account/session';
 import { SupportButton } from '../features/help/SupportButton';
+import { pagePath } from '../platform/pages';
 
 /** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
 export const DRAWER_WIDTH_PX = 300;
@@ -87,7 +88,7 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {/* Native apps hide the Account link (spec part 1 §6). */}
         {!isNativeBuild() && (
-          <Link component={RouterLink} to="/app/account" replace onClick={onClose}>
+          <Link component={RouterLink} to={pagePath('account')} replace onClick={onClose}>
             Account
           </Link>
         )}

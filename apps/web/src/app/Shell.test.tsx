@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_WEBGL_REASON } from './readiness';
+import { NO_WEBGL_REASON } from '../platform/readiness';
 import { act, screen } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
 import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../store/readinessSlice';

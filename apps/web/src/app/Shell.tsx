@@ -10,9 +10,9 @@ import { DeviceLimitAlert } from '../features/sync/DeviceLimitAlert';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingScreen } from './LoadingScreen';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
-import { pageForPath } from './pages';
+import { isMapPath, pageForPath } from '../platform/pages';
 import { TopBar } from './TopBar';
-import { topBarHeight } from './topBarHeight';
+import { topBarHeight } from '../platform/topBarHeight';
 import { useWindowSize } from './useWindowSize';
 import { useVersionPoll } from './versionPoll';
 
@@ -27,7 +27,7 @@ export function Shell() {
   const navDbCycle = useAppSelector((s) => s.navData.loaded?.cycle ?? '');
   const page = pageForPath(pathname);
   // On the map pages the map views (MapHost) are the page: the page layer lets pointer events through.
-  const onMap = /^\/app\/map[12]\/?$/.test(pathname);
+  const onMap = isMapPath(pathname);
   useProfileSync();
   // Who is signed in and the login profile, once per page load; nothing waits for it.
   useAccountAtStart();

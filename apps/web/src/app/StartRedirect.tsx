@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '../store/hooks';
-import { MAP_ONE_PATH, PROFILE_WELCOME_PATH, startRedirect, welcomeLocationState } from './redirects';
+import { MAP_ONE_PATH, PROFILE_WELCOME_PATH, startRedirect, welcomeLocationState } from '../platform/redirects';
 
 /**
  * Sends the start addresses (/, /index.html, /index_pt.html) into the app, replacing the history entry.

@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { setSplit } from '../features/map/layoutSlice';
 import { isSettled } from '../store/readinessSlice';
 import { SearchBox } from '../features/search/SearchBox';
+import { pagePath } from '../platform/pages';
 
 /** The toolbar button that goes back to the first map, single view (spec part 2 §2). */
 export const RESTORE_MAP_LABEL = 'Restore Map';
@@ -33,7 +34,7 @@ export function TopBar({ height, title, onMenu, onSettings }: Props) {
   // Restore Map goes to /app/map1 and leaves split screen; toolbar navigation replaces the history entry.
   const restoreMap = () => {
     dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
-    void navigate('/app/map1', { replace: true });
+    void navigate(pagePath('map1'), { replace: true });
   };
   // Portrait phones (116 px bar): the search box gets the second bar.
   const secondBar = height >= 116;

@@ -6,7 +6,7 @@ import { loadPersistedPreferences } from '../store/persistence';
 import { profileLoaded } from '../features/profile/profileSlice';
 import { readCurrentProfile } from '../features/profile/profileStore';
 import type { LoadedConfig } from './clientConfig';
-import { connectReadinessSource, promiseReadinessSource } from './readiness';
+import { connectReadinessSource, promiseReadinessSource } from '../platform/readiness';
 import type { ServiceWorkerController } from '../sw/register';
 import { ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS, type RoutingWorkerFacade } from '../worker/facade';
 import { navDataFailed, routingWorkerState } from '../features/navdata/navDataSlice';

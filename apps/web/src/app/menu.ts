@@ -1,4 +1,4 @@
-import { pagePath, type PageName } from './pages';
+import { pagePath, type PageName } from '../platform/pages';
 
 /** The menu drawer's entries, in the order of spec part 1 §2 "Shell" ("Menu entries"). */
 export interface MenuLink {

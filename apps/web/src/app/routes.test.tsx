@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
-import { PAGES } from './pages';
+import { PAGES } from '../platform/pages';
 import { makeStore } from '../store';
 import { setOnline, setWelcomeComplete } from '../features/welcome/welcomeSlice';
 

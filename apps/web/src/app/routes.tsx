@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { MapPage } from '../features/map/MapPage';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
-import { SimPfdPage } from '../features/sim/SimPfdPage';
 import { lazyPage } from './lazyPage';
 import { RenderFailure } from './ErrorBoundary';
-import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from './pages';
-import { PlannedPage } from './PlannedPage';
-import { START_PATHS } from './redirects';
+import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from '../platform/pages';
+import { PlannedPage } from '../platform/PlannedPage';
+import { START_PATHS } from '../platform/redirects';
 import { Shell } from './Shell';
 import { StartRedirect } from './StartRedirect';
 
@@ -21,6 +20,8 @@ const AccountPage = lazyPage(() => import('../features/account/AccountPage').the
 const WelcomePage = lazyPage(() => import('../features/account/WelcomePage').then((m) => ({ default: m.WelcomePage })), 'page-welcome');
 const HelpCenterPage = lazyPage(() => import('../features/help/HelpCenterPage').then((m) => ({ default: m.HelpCenterPage })), 'page-helpcenter');
 const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })), 'page-pricing');
+/** SimPFD loads on demand: 'Loading...' meanwhile, 'Error loading component: {message}' on failure. */
+const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
 
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {

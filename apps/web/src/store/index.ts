@@ -7,7 +7,7 @@ import { initialWelcomeState, welcomeSlice } from '../features/welcome/welcomeSl
 import { navDataSlice } from '../features/navdata/navDataSlice';
 import { routeSlice } from '../features/route/routeSlice';
 import { profileSlice } from '../features/profile/profileSlice';
-import { mapStateSlice } from '../features/map/mapStateSlice';
+import { mapStateSlice } from './mapStateSlice';
 import { accountSlice } from '../features/account/accountSlice';
 import { bootSlice } from './bootSlice';
 import { readinessSlice } from './readinessSlice';

@@ -1,4 +1,4 @@
-import type { ReadinessOutcome } from '../app/readiness';
+import type { ReadinessOutcome } from '../platform/readiness';
 import { takeMapRequests } from './mapRequests';
 
 /**

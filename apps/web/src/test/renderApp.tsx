@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App';
 import { appRoutes } from '../app/routes';
-import type { AppServices } from '../app/services';
+import type { AppServices } from '../platform/services';
 import { PrefsDb } from '../db/prefs';
 import { makeStore, type AppStore } from '../store';
 import { signalSettled } from '../store/readinessSlice';

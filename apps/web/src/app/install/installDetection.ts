@@ -1,4 +1,4 @@
-import { TABLET_MAX_WIDTH_PX } from '../topBarHeight';
+import { TABLET_MAX_WIDTH_PX } from '../../platform/topBarHeight';
 
 /** What decides whether the install page shows (spec part 1 §2 "Install page"). */
 export interface InstallEnvironment {

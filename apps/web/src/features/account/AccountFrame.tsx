@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { PAGES, type PageName } from '../../app/pages';
+import { PAGES, type PageName } from '../../platform/pages';
 import { useAppSelector } from '../../store/hooks';
 import { signIn } from './authClient';
 import { useAccountAtStart } from './session';

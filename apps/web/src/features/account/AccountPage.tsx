@@ -4,13 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AccountFrame, AccountLoading } from './AccountFrame';
 import { DevicesCard } from './DevicesCard';
 import { fetchAccount } from './authClient';
 import { formatDate, hasValidLicence, skuLabel, trialAvailable, welcomeName } from './licence';
 import { applyServerProfile } from './session';
+import { pagePath } from '../../platform/pages';
 
 /** `/app/account` (spec part 1 §2 "Account page"): welcome and subscription or trial details, refreshed on open. */
 export function AccountPage() {
@@ -78,14 +79,14 @@ function AccountDetails() {
             {profile?.code === 0 ? 'A free trial is available: it would run until' : 'Your free trial runs until'} {formatDate(profile?.trial?.expires)}.
           </Typography>
           <Typography>Subscribe for all standard features: Monthly: $14.95, Annual: $144.95.</Typography>
-          <Button variant="contained" component={RouterLink} to="/app/pricing">
+          <Button variant="contained" component={RouterLink} to={pagePath('pricing')}>
             Standard Subscription Offer
           </Button>
         </Box>
       ) : (
         <Box data-testid="account-expired" sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
           <Typography>No subscription or free trial is active.</Typography>
-          <Button variant="contained" component={RouterLink} to="/app/pricing">
+          <Button variant="contained" component={RouterLink} to={pagePath('pricing')}>
             Standard Subscription Offer
           </Button>
         </Box>

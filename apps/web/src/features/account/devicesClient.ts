@@ -1,5 +1,5 @@
 // The account page's device list (apps/server/README.md "Sync": GET /api/devices, DELETE /api/devices/{uuid}).
-import { apiErrorFrom } from './authClient';
+import { apiErrorFrom } from '../../platform/api';
 
 /** One device of the customer; times in ms since the epoch. */
 export interface SyncDevice {

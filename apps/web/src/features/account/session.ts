@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import type { PropertyStore } from '../../db/prefs';
 import type { AppDispatch } from '../../store';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { notifyNativeWelcomeComplete } from '../profile/nativeWelcome';
 import { fetchAccount, fetchMe, logoutOnServer } from './authClient';
 import { loginProfileLoaded, signedIn, signedOut } from './accountSlice';

@@ -7,7 +7,7 @@ import { tinyArtifact } from '../../test/navFixture';
 import { createRoutingHandlers, runHandler } from '../../worker/handlers';
 import type { RoutingMethod, RoutingParams } from '../../worker/messages';
 import type { RoutingWorkerFacade } from '../../worker/facade';
-import { tableSynced } from '../sync/syncedTables';
+import { tableSynced } from '../../platform/syncedTables';
 import { setFavoriteAirport } from './airportLists';
 
 /** A fake routing facade: the real handlers over the tiny data set, in-process, with no worker. */

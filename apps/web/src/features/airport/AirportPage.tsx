@@ -5,14 +5,15 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { formatDms } from '@clearway/geo';
 import type { Airport, AirportSummary, Frequency, RunwayInfo } from '@clearway/navdb';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { PrefsDb } from '../../db/prefs';
 import { useAppSelector } from '../../store/hooks';
-import { useSyncedTableVersion } from '../sync/syncedTables';
+import { useSyncedTableVersion } from '../../platform/syncedTables';
 import { addRecentAirport, isFavoriteAirport, listFavoriteAirports, listRecentAirports, setFavoriteAirport } from './airportLists';
 import { ToolbarMenu, type MenuEntry } from './AirportMenus';
 import { mergeEnRoute, routePoints } from './enRoute';
 import { RunwayDiagram } from './RunwayDiagram';
+import { pagePath } from '../../platform/pages';
 
 export const AIRPORT_EMPTY_TEXT = 'Search an airport to see it here';
 export const FAVORITES_EMPTY_HINT = 'No favorite airports yet: tap the star icon on an airport to save it here.';
@@ -137,7 +138,7 @@ export function AirportPage() {
     };
   }, [lists, shownCode, favoritesVersion]);
 
-  const open = useCallback((next: string) => navigate(`/app/airport?id=${encodeURIComponent(next)}`), [navigate]);
+  const open = useCallback((next: string) => navigate(`${pagePath('airport')}?id=${encodeURIComponent(next)}`), [navigate]);
 
   /** Codes with their names from the nav database (the code alone when it is not loaded). */
   const named = useCallback(

@@ -1,6 +1,6 @@
 import { nextRecordTs } from '@clearway/sync';
 import type { AirportListRow, EpochMs, PrefsDb } from '../../db/prefs';
-import { requestSync } from '../sync/requestSync';
+import { requestSync } from '../../platform/requestSync';
 
 /**
  * Favourite and recent airports in the prefs database (spec part 1 §3 fav_airports / recent_airports,

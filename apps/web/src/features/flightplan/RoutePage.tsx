@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Paper, Snackbar, Stack, Typography } from '@mui/material';
 import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Route } from '@clearway/flightplan';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { RouteEdit } from '../../worker/engineMessages';
 import { ProfileForm } from '../profile/ProfileForm';
@@ -19,7 +19,7 @@ import { OptimizerPanel } from './OptimizerPanel';
 import { clearRoute, commitRoute, type RouteCommandDeps } from './routeCommands';
 import { deleteSavedRoute, loadRecentRoutes, loadSavedRoutes, saveRoute, type RouteListEntry } from './routeLists';
 import { RouteListPanel } from './RouteListPanel';
-import { useSyncedTableVersion } from '../sync/syncedTables';
+import { useSyncedTableVersion } from '../../platform/syncedTables';
 import { SummaryStrip } from './SummaryStrip';
 
 /** The wall clock for stamps (outside render). */

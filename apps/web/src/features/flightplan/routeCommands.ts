@@ -2,9 +2,9 @@ import type { Route } from '@clearway/flightplan';
 import { nextRecordTs } from '@clearway/sync';
 import type { PropertyStore, StoredRoute } from '../../db/prefs';
 import type { AppDispatch } from '../../store';
-import { finalFixesCleared } from '../map/mapStateSlice';
+import { finalFixesCleared } from '../../store/mapStateSlice';
 import { routeCleared, routeSet } from '../route/routeSlice';
-import { requestSync } from '../sync/requestSync';
+import { requestSync } from '../../platform/requestSync';
 
 export interface RouteCommandDeps {
   prefs: PropertyStore | undefined;

@@ -1,7 +1,7 @@
 import type { PropertyStore, RouteRow } from '../../db/prefs';
 import { nextRecordTs } from '@clearway/sync';
-import { loadRecentSearches } from '../search/history';
-import { requestSync } from '../sync/requestSync';
+import { loadRecentSearches } from '../history/history';
+import { requestSync } from '../../platform/requestSync';
 
 /** Recent and saved lists hold up to 30 items (spec part 2 §9). */
 export const ROUTE_LIST_LIMIT = 30;

@@ -7,6 +7,7 @@ import SupportAgent from '@mui/icons-material/SupportAgent';
 import { useAppSelector } from '../../store/hooks';
 import { hasValidLicence, trialAvailable } from '../account/licence';
 import { HELP_NO_ADDRESS_TEXT, helpCentreUrl, openAfterLoading, requestHelpToken } from './helpClient';
+import { pagePath } from '../../platform/pages';
 
 /** Where the help centre opens from a widget token: the reply's address, else the sso sign-in address. */
 async function supportUrl(custId: string): Promise<string> {
@@ -38,7 +39,7 @@ export function SupportButton({ onOpened }: { onOpened?: () => void }) {
       if (await openAfterLoading(() => supportUrl(user.cust_id))) onOpened?.();
       else {
         onOpened?.();
-        await navigate('/app/helpcenter');
+        await navigate(pagePath('helpcenter'));
       }
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -1,5 +1,5 @@
 // Help centre sign-in (spec part 1 §7 get_zendesk_jwt; apps/server/README.md "Billing").
-import { postJson } from '../account/authClient';
+import { postJson } from '../../platform/api';
 
 /** What a token is for: the help centre sign-in, the support widget, or chat. */
 export type HelpTokenType = 'sso' | 'widget' | 'chat';

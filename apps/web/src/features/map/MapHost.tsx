@@ -13,12 +13,12 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import type { ClientConfig } from '@clearway/protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../app/readiness';
-import { useServices } from '../../app/services';
+import { isMapPath, mapPagePath, pagePath } from '../../platform/pages';
+import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../platform/readiness';
+import { useServices } from '../../platform/services';
 import { selectAirportDbLoaded } from '../navdata/navDataSlice';
 import { airportSelected } from '../route/routeSlice';
-import { AIRPORT_PAGE_PATH } from '../search/SearchBox';
-import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from './mapStateSlice';
+import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from '../../store/mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
 
@@ -45,9 +45,6 @@ function webGlAvailable(): boolean {
   return typeof window !== 'undefined' && typeof window.WebGL2RenderingContext !== 'undefined';
 }
 
-function isMapPath(pathname: string): boolean {
-  return /^\/app\/map[12]\/?$/.test(pathname);
-}
 
 function storedDivider(): number {
   const value = Number(window.localStorage.getItem(DIVIDER_KEY));
@@ -116,7 +113,7 @@ export function MapHost() {
   const split = layout.splitHorizontal || layout.splitVertical;
   const onMap = isMapPath(pathname);
   // /app/map2 shows view two in the first pane when not split.
-  const firstView = !split && pathname.startsWith('/app/map2') ? layout.viewTwoId : layout.viewOneId;
+  const firstView = !split && pathname.startsWith(pagePath('map2')) ? layout.viewTwoId : layout.viewOneId;
 
   const startDrag = (event: React.PointerEvent<HTMLDivElement>) => {
     const box = area.current?.getBoundingClientRect();
@@ -164,7 +161,7 @@ export function MapHost() {
       if ('error' in reply) return;
       await prefs?.setProperty('airport_id', reply.code).catch(() => undefined);
       dispatch(airportSelected(reply.code));
-      void navigate(AIRPORT_PAGE_PATH);
+      void navigate(pagePath('airport'));
     })();
   }, [routing, prefs, dispatch, navigate]);
 
@@ -226,7 +223,7 @@ export function MapHost() {
             <LayoutButton label="Expand view one" testId="map-expand" active={false} onClick={() => {
               // Expanding a view clears the split (setViews turns both splits off).
               dispatch(setViews({ viewOneId: layout.viewOneId, viewTwoId: layout.viewTwoId }));
-              void navigate(`/app/map${layout.viewOneId}`, { replace: true });
+              void navigate(mapPagePath(layout.viewOneId), { replace: true });
             }}><OpenInFull fontSize="small" /></LayoutButton>
           )}
           <LayoutButton label="VFR sectional" testId="map-vfr" active={vfr} onClick={() => setVfr((on) => !on)}>VFR</LayoutButton>

@@ -24,12 +24,12 @@ import {
   type MapStyleOptions,
   type MapTheme,
 } from './mapStyle';
-import type { MapLocation, Viewport } from './mapStateSlice';
+import type { MapLocation, Viewport } from '../../store/mapStateSlice';
 import { featureDetails, type FeatureDetails } from './featureDetails';
 import { holdFirstPicture } from './firstPicture';
 import { noteMapRequest } from '../../sw/mapRequests';
 import { mapSync } from './mapSync';
-import { topBarHeight } from '../../app/topBarHeight';
+import { topBarHeight } from '../../platform/topBarHeight';
 
 // The module is loaded lazily (MapHost), so MapLibre and its worker stay out of the initial bundle.
 setWorkerUrl(workerUrl);

@@ -15,7 +15,7 @@
  * that does not answer must not keep the map blank; by default the same 4 s that boot and profile sync
  * wait for the first picture), or when released.
  */
-import { FIRST_PICTURE_WAIT_MS } from '../../app/readiness';
+import { FIRST_PICTURE_WAIT_MS } from '../../platform/readiness';
 
 /** What the hold needs of a map: a MapLibre map has all of it. */
 export interface PictureMap<P extends { render(...args: never[]): unknown }> {

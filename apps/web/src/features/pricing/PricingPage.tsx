@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { setPerformanceMode } from '../settings/settingsSlice';
 import { AccountFrame, AccountLoading } from '../account/AccountFrame';
@@ -17,6 +17,7 @@ import { checkoutWithCard, checkoutWithPaymentIntent, getKey, type CheckoutResul
 import { CardForm } from './CardForm';
 import { PRICING_TEXT, planTerms } from './planText';
 import { StripePayment } from './StripePayment';
+import { pagePath } from '../../platform/pages';
 
 /** `/app/pricing`, the Subscription screen (spec part 1 §2 "Subscription screen", §4 "Purchase flow"). */
 export function PricingPage({ native = isNativeBuild() }: { native?: boolean }) {
@@ -74,7 +75,7 @@ function Subscription({ native }: { native: boolean }) {
           Subscription: <strong>{skuLabel(purchase?.sku)}</strong>
           {purchase?.expires ? `, ${purchase.renewing ? 'renews on' : 'valid until'} ${formatDate(purchase.expires)}` : ''}
         </Typography>
-        <Button variant="contained" onClick={() => void navigate(welcomeComplete ? '/index.html' : '/app/aircraft_profile_welcome')}>
+        <Button variant="contained" onClick={() => void navigate(welcomeComplete ? '/index.html' : pagePath('aircraft_profile_welcome'))}>
           {PRICING_TEXT.success}
         </Button>
       </Box>
@@ -130,7 +131,7 @@ function Subscription({ native }: { native: boolean }) {
         const stored = (await prefs.getProperty('login_profile')) ?? null;
         await applyServerProfile(dispatch, prefs, await startTrial(user.cust_id), stored, Date.now(), true);
       }
-      void navigate(continueTrial ? '/app/map1' : '/app/welcome');
+      void navigate(continueTrial ? pagePath('map1') : pagePath('welcome'));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

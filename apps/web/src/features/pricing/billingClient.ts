@@ -1,7 +1,7 @@
 // Purchase calls (apps/server/README.md "Billing"): get_key starts a subscription, checkout_subscription
 // completes it with the card (built-in test provider: the card number as `nonce`; Stripe: the
 // PaymentIntent the client confirmed with Stripe.js).
-import { postJson } from '../account/authClient';
+import { postJson } from '../../platform/api';
 import type { ServerLoginProfile, Sku } from '../account/licence';
 
 export interface PurchaseKey {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from 'react-router';
-import { welcomeReturnUrl } from '../../app/redirects';
+import { welcomeReturnUrl } from '../../platform/redirects';
 import { ProfileForm } from './ProfileForm';
 
 /**

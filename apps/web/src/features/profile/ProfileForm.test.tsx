@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
-import { ServicesContext, type AppServices } from '../../app/services';
+import { ServicesContext, type AppServices } from '../../platform/services';
 import type { PrefsDb } from '../../db/prefs';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';

@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AircraftProfile } from '@clearway/flightplan';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { setWelcomeComplete } from '../welcome/welcomeSlice';
 import { COLOR_CODES } from './colors';

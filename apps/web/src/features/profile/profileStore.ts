@@ -1,7 +1,7 @@
 import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
 import { nextRecordTs } from '@clearway/sync';
 import type { ModelRow, PropertyStore, StoredAircraftProfile } from '../../db/prefs';
-import { requestSync } from '../sync/requestSync';
+import { requestSync } from '../../platform/requestSync';
 import { chosenModelEtd, resetPastEtd } from './etd';
 
 /**

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AirportSummary, SearchHit } from '@clearway/navdb';
 import { DEFAULT_PROFILE, runFlightPlan, type AircraftProfile, type Route, type WaypointType } from '@clearway/flightplan';
-import { ServicesContext, type AppServices } from '../../app/services';
+import { ServicesContext, type AppServices } from '../../platform/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';

@@ -8,13 +8,14 @@ import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import type { AirportSummary } from '@clearway/navdb';
 import type { Route } from '@clearway/flightplan';
-import { ServicesContext } from '../../app/services';
+import { ServicesContext } from '../../platform/services';
+import { pagePath } from '../../platform/pages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { airportSelected, routeCleared } from '../route/routeSlice';
 import { commitRoute } from '../flightplan/routeCommands';
-import { mapLocationSet } from '../map/mapStateSlice';
+import { mapLocationSet } from '../../store/mapStateSlice';
 import { loadProfile, useRouteAnalysis } from '../route/useRouteAnalysis';
-import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from './history';
+import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from '../history/history';
 import {
   CLICK_AWAY_CLOSE_MS,
   extraSuggestion,
@@ -36,7 +37,6 @@ interface Props {
   placeholder?: string;
 }
 
-export const AIRPORT_PAGE_PATH = '/app/airport';
 
 /**
  * The search box (spec part 1 §2 "Search box", §4 "Search"): a combobox with a listbox of
@@ -177,7 +177,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     setText('');
     setOptions([]);
     close();
-    void navigate(AIRPORT_PAGE_PATH);
+    void navigate(pagePath('airport'));
     return true;
   };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AirportSummary, SearchHit } from '@clearway/navdb';
 import type { Route } from '@clearway/flightplan';
-import { dedupeRecents, extraSuggestion, mergeSuggestions, normalizeQuery, routeSuggestions, suggestionFromHit, suggestionLabel } from './suggestions';
+import { extraSuggestion, mergeSuggestions, normalizeQuery, routeSuggestions, suggestionFromHit, suggestionLabel } from './suggestions';
 
 const summary = (code: string, name: string) => ({ code, icao: `K${code}`, name, municipality: 'X', state: 'CA' }) as AirportSummary;
 const hit = (ident: string, type: SearchHit['type'] = 'Waypoint', s: AirportSummary | null = null): SearchHit => ({
@@ -18,16 +18,6 @@ const route = (over: Partial<Route>) => ({ final_string: 'A B', total_distance: 
 describe('search suggestions', () => {
   it('trims and uppercases the input', () => {
     expect(normalizeQuery('  khwd oak ')).toBe('KHWD OAK');
-  });
-
-  it('de-duplicates recent searches by uppercased code, newest first, without deleted rows', () => {
-    const rows = [
-      { code: 'khwd', ts: 1, deleted: 'F' },
-      { code: 'KSFO', ts: 3, deleted: 'F' },
-      { code: 'KHWD', ts: 2, deleted: 'F' },
-      { code: 'KOAK', ts: 4, deleted: 'T' },
-    ];
-    expect(dedupeRecents(rows).map((r) => r.code)).toEqual(['KSFO', 'KHWD']);
   });
 
   it('adds at most 3 favourites and 3 recents and de-duplicates by summary code or ident', () => {

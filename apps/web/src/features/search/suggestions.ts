@@ -34,20 +34,6 @@ export function normalizeQuery(text: string): string {
   return text.trim().toUpperCase();
 }
 
-/** Recent search rows, de-duplicated by uppercased code, newest first. */
-export function dedupeRecents<T extends { code: string; ts: number; deleted?: string }>(rows: readonly T[]): T[] {
-  const sorted = rows.filter((row) => row.deleted !== 'T').sort((a, b) => b.ts - a.ts);
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const row of sorted) {
-    const code = row.code.toUpperCase();
-    if (seen.has(code)) continue;
-    seen.add(code);
-    out.push(row);
-  }
-  return out;
-}
-
 function hitKey(s: Pick<Suggestion, 'summary' | 'ident'>): string {
   return (s.summary?.code ?? s.ident).toUpperCase();
 }

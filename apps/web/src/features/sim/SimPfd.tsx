@@ -1,5 +1,5 @@
-import { PlannedPage } from '../../app/PlannedPage';
-import { pageForPath, pagePath } from '../../app/pages';
+import { PlannedPage } from '../../platform/PlannedPage';
+import { pageForPath, pagePath } from '../../platform/pages';
 
 const page = pageForPath(pagePath('SimPFD'));
 

@@ -2,8 +2,9 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useAppSelector } from '../../store/hooks';
+import { pagePath } from '../../platform/pages';
 
-export const ACCOUNT_PATH = '/app/account';
+export const ACCOUNT_PATH = pagePath('account');
 
 /**
  * The shell's message when the server refused this device for sync as one too many (403

@@ -1,6 +1,4 @@
-export { devicesChanged, requestSync, setDevicesChangedListener, setSyncRequester } from './requestSync';
 export { DeviceLimitError, SyncClient, SyncError, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 export { RealtimeChannel, profileSocketUrl, RECONNECT_MIN_MS, RECONNECT_MAX_MS } from './realtime';
 export { startProfileSync, type ProfileSyncSession } from './profileSync';
 export { useProfileSync, custIdOf } from './useProfileSync';
-export { syncedTableVersion, tableSynced, useSyncedTableVersion } from './syncedTables';

@@ -1,7 +1,7 @@
 import type { ClientConfig, SyncObject, SyncTable } from '@clearway/protocol';
 import type { PrefsDb } from '../../db/prefs';
 import { RealtimeChannel, type SocketLike } from './realtime';
-import { setDevicesChangedListener, setSyncRequester } from './requestSync';
+import { setDevicesChangedListener, setSyncRequester } from '../../platform/requestSync';
 import { SyncClient, type DeviceLimitRefusal } from './syncClient';
 import { requestServiceWorkerUpdate } from '../../sw/register';
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
 import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport/airportLists';
-import { addRecentSearch } from '../search/history';
+import { addRecentSearch } from '../history/history';
 import { FakeSyncServer } from './fakeSyncServer';
-import { setSyncRequester } from './requestSync';
+import { setSyncRequester } from '../../platform/requestSync';
 import { SyncClient, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 
 let clock = 1_700_000_000_000;

@@ -10,7 +10,7 @@ import { fakeAccountServer, serverProfile, TEST_USER } from '../account/fakeAcco
 import { toStoredProfile } from '../account/licence';
 import { FakeSyncServer } from './fakeSyncServer';
 import { SyncClient } from './syncClient';
-import { syncedTableVersion, tableSynced, useSyncedTableVersion } from './syncedTables';
+import { syncedTableVersion, tableSynced, useSyncedTableVersion } from '../../platform/syncedTables';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import { liveQuery } from 'dexie';
 import type { Route } from '@clearway/flightplan';
 import type { SyncObject } from '@clearway/protocol';
 import { PrefsDb, type LoginProfile } from '../../db/prefs';
-import { useServices } from '../../app/services';
+import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { routeCleared, routeSynced } from '../route/routeSlice';
 import { profileLoaded } from '../profile/profileSlice';
@@ -11,7 +11,7 @@ import { toProfile } from '../profile/profileStore';
 import type { AppDispatch } from '../../store';
 import { deviceLimitCleared, deviceLimitReached } from '../account/accountSlice';
 import type { ProfileSyncSession } from './profileSync';
-import { tableSynced } from './syncedTables';
+import { tableSynced } from '../../platform/syncedTables';
 
 // The sync client (and the reply schema it checks with) loads when someone is signed in, not at start.
 const loadProfileSync = () => import('./profileSync');

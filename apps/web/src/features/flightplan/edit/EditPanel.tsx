@@ -8,7 +8,7 @@ import type { Route } from '@clearway/flightplan';
 import type { WaypointMatch } from '@clearway/navdb';
 import { useAppDispatch } from '../../../store/hooks';
 import type { RouteEdit } from '../../../worker/engineMessages';
-import { finalFixesCleared } from '../../map/mapStateSlice';
+import { finalFixesCleared } from '../../../store/mapStateSlice';
 import { ApproachPicker } from './ApproachPicker';
 import { insertEdit, referenceWaypoint, vnavError } from './editHelpers';
 import { NO_EDIT, type EditState } from './editState';

@@ -16,7 +16,7 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import NearMe from '@mui/icons-material/NearMe';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { DEFAULT_PROFILE, UNKNOWN_ALT, type Leg, type Route, type Waypoint } from '@clearway/flightplan';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../platform/services';
 import { useAppSelector } from '../../../store/hooks';
 import type { RouteEdit } from '../../../worker/engineMessages';
 import { hasApproach, hasDp, hasStar } from './editHelpers';

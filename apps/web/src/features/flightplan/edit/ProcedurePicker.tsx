@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { autoSelect, waypointText, type ProcedureEntry, type Waypoint } from '@clearway/flightplan';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../platform/services';
 import { useAppDispatch } from '../../../store/hooks';
 import type { RouteEdit } from '../../../worker/engineMessages';
-import { finalFixesCleared, finalFixesSet } from '../../map/mapStateSlice';
+import { finalFixesCleared, finalFixesSet } from '../../../store/mapStateSlice';
 import { dpSelection, pickerLabel, starSelection } from './editHelpers';
 import { PickerSelect } from './PickerSelect';
 

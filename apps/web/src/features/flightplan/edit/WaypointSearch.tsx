@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Waypoint } from '@clearway/flightplan';
 import type { WaypointMatch } from '@clearway/navdb';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../platform/services';
 import { useAppSelector } from '../../../store/hooks';
 import { isSearchable, SEARCH_DEBOUNCE_MS, searchCode, searchHint } from './editHelpers';
 

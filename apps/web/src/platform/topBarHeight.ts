@@ -1,3 +1,5 @@
+import { pagePath } from './pages';
+
 /** Top bar heights in CSS pixels (spec part 1 §2 "Shell", §9). */
 export const TOP_BAR_PX = 58;
 export const TOP_BAR_TALL_PX = 116;
@@ -10,7 +12,7 @@ export const ROUND_ASPECT_MIN = 0.95;
 export const ROUND_ASPECT_MAX = 1.05;
 
 /** Pages where a portrait tablet also gets the tall bar (the airport or search bar sits in it). */
-export const TALL_ON_PORTRAIT_TABLET: readonly string[] = ['/app/airport', '/app/PlateView', '/app/route'];
+export const TALL_ON_PORTRAIT_TABLET: readonly string[] = [pagePath('airport'), pagePath('PlateView'), pagePath('route')];
 
 export interface TopBarInput {
   /** Viewport width, CSS px. */

@@ -1,5 +1,11 @@
-import type { AppDispatch, AppStore } from '../store';
-import { signalSettled, type ReadinessSignalName, type ReadinessState } from '../store/readinessSlice';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { signalSettled, type ReadinessSignalName, type ReadinessSliceState, type ReadinessState } from '../store/readinessSlice';
+
+/** The part of the app's store the waits below read (structural, so this layer imports no feature's slices). */
+export interface ReadinessStore {
+  getState(): { readiness: ReadinessSliceState };
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * Readiness sources feed the loading screen (spec part 1 §2 "Shell"). Each source settles its signal
@@ -16,7 +22,7 @@ export interface ReadinessSource {
 }
 
 /** Runs a source and puts its outcome in the store. */
-export function connectReadinessSource(dispatch: AppDispatch, source: ReadinessSource): () => void {
+export function connectReadinessSource(dispatch: Dispatch, source: ReadinessSource): () => void {
   let settled = false;
   return source.start((state, reason) => {
     if (settled) return;
@@ -88,7 +94,7 @@ export function mapReadinessSource(): MapReadinessSource {
  * Resolves once a signal has settled, or after `limitMs` whatever its state (a slow map must not
  * hold back what waits for it for ever).
  */
-export function whenSettled(store: Pick<AppStore, 'getState' | 'subscribe'>, signal: ReadinessSignalName, limitMs: number): Promise<void> {
+export function whenSettled(store: ReadinessStore, signal: ReadinessSignalName, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
     const settled = () => store.getState().readiness[signal].state !== 'pending';
     if (settled()) {
@@ -117,7 +123,7 @@ export const FIRST_PICTURE_WAIT_MS = 4000;
  * end, where the 4 s start) and returns that same promise after. The map host mounts only after boot, so
  * the limit must not start earlier.
  */
-export function firstPictureWait(store: Pick<AppStore, 'getState' | 'subscribe'>, limitMs = FIRST_PICTURE_WAIT_MS): () => Promise<void> {
+export function firstPictureWait(store: ReadinessStore, limitMs = FIRST_PICTURE_WAIT_MS): () => Promise<void> {
   let waiting: Promise<void> | null = null;
   return () => (waiting ??= whenSettled(store, 'map', limitMs));
 }

@@ -1,8 +1,10 @@
+import { pagePath } from './pages';
+
 /** Addresses that lead into the app (spec part 1 §2 "Redirects"). */
 export const START_PATHS: readonly string[] = ['/', '/index.html', '/index_pt.html'];
 
-export const MAP_ONE_PATH = '/app/map1';
-export const PROFILE_WELCOME_PATH = '/app/aircraft_profile_welcome';
+export const MAP_ONE_PATH = pagePath('map1');
+export const PROFILE_WELCOME_PATH = pagePath('aircraft_profile_welcome');
 
 export interface StartRedirectInput {
   /** location.pathname */

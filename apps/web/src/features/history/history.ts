@@ -1,8 +1,23 @@
+// Search history: recent searches and favourite airport codes in the prefs database. The search box
+// writes and suggests them; the route screen's Recent Routes list reads the same searches.
 import type { Table } from 'dexie';
 import type { AirportListRow, PropertyStore, SearchRow } from '../../db/prefs';
 import { nextRecordTs } from '@clearway/sync';
-import { requestSync } from '../sync/requestSync';
-import { dedupeRecents } from './suggestions';
+import { requestSync } from '../../platform/requestSync';
+
+/** Recent search rows, de-duplicated by uppercased code, newest first. */
+export function dedupeRecents<T extends { code: string; ts: number; deleted?: string }>(rows: readonly T[]): T[] {
+  const sorted = rows.filter((row) => row.deleted !== 'T').sort((a, b) => b.ts - a.ts);
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const row of sorted) {
+    const code = row.code.toUpperCase();
+    if (seen.has(code)) continue;
+    seen.add(code);
+    out.push(row);
+  }
+  return out;
+}
 
 /** The prefs tables the search box reads and writes; PrefsDb has them, some test stores do not. */
 interface HistoryTables {

@@ -57,8 +57,20 @@ export const FALLBACK_PAGE: PageInfo = {
   sentence: 'There is no page at this address; pick one from the menu.',
 };
 
+/** The address of a page: every path to a page under /app is built here, never written out. */
 export function pagePath(name: PageName): string {
   return `${APP_BASE}/${name}`;
+}
+
+/** The address of map view 1 or 2 (a layout's view id: 2 is view two, anything else view one). */
+export function mapPagePath(viewId: number): string {
+  return pagePath(viewId === 2 ? 'map2' : 'map1');
+}
+
+/** Whether a path shows a map page (/app/map1 or /app/map2, one trailing slash allowed, case as written). */
+export function isMapPath(path: string): boolean {
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+  return trimmed === pagePath('map1') || trimmed === pagePath('map2');
 }
 
 /** The page an address shows, or the fallback page. Matching ignores case, as the router's does. */

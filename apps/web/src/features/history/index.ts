@@ -1,0 +1,1 @@
+export { addRecentSearch, dedupeRecents, loadFavouriteCodes, loadRecentSearches } from './history';
