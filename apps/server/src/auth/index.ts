@@ -16,4 +16,4 @@ export { AFTER_LOGOUT_PATH, afterLoginPath, noPurchaseLicence, type LicenceCodeL
 export { findCustomer, findOrCreateCustomer, type Customer } from './customers.js';
 export { outboxFor, type MailTransport, type OutgoingMail } from './mailer.js';
 export { AttemptCounter, type RateLimit } from './rateLimit.js';
-export { IDP_TEXT } from './identityProvider.js';
+export { IDP_TEXT } from './idp/text.js';

@@ -6,7 +6,7 @@ import { originOfRequest } from '../http/index.js';
 import { originOrRefuse, secureFor } from './allowedOrigin.js';
 import { hashToken, randomToken, readCookies, setCookie } from './cookies.js';
 import { findCustomer, findOrCreateCustomer } from './customers.js';
-import { BUILTIN_CLIENT_ID, builtinIssuer } from './identityProvider.js';
+import { BUILTIN_CLIENT_ID, builtinIssuer } from './idp/paths.js';
 import { AFTER_LOGOUT_PATH, afterLoginPath, type LicenceCodeLookup } from './licence.js';
 import { inProcessFetch } from './inProcessFetch.js';
 import { errorBox, sendPage } from './pages.js';

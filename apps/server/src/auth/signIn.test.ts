@@ -10,7 +10,7 @@ import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { hashToken } from './cookies.js';
 import { installErrorHandler } from '../http/index.js';
-import { IDP_TEXT } from './identityProvider.js';
+import { IDP_TEXT } from './idp/text.js';
 import type { LicenceCodeLookup } from './licence.js';
 import { authRoutes } from './routes.js';
 import { createSessionResolver, SESSION_COOKIE, SIGNED_OUT_ERROR } from './sessions.js';
