@@ -1,4 +1,4 @@
-import { normalize360 } from './magvar.js';
+import { normalize360 } from './angles.js';
 
 /** One axis as degrees, minutes and seconds with one decimal of a second, e.g. `122°07'18.3"W`. */
 function axisDms(valueDeg: number, positive: string, negative: string, degreeDigits: number): string {

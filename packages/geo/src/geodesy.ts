@@ -1,4 +1,5 @@
 import { EARTH_RADIUS_NM } from './constants.js';
+import { normalize360 } from './angles.js';
 
 const DEG_TO_RAD = Math.PI / 180;
 
@@ -15,6 +16,57 @@ export function greatCircleDistanceNm(lat1Deg: number, lon1Deg: number, lat2Deg:
   const h = sinDPhi * sinDPhi + Math.cos(phi1) * Math.cos(phi2) * sinDLambda * sinDLambda;
   // min() guards against h creeping above 1 by rounding for antipodal points.
   return 2 * EARTH_RADIUS_NM * Math.asin(Math.sqrt(Math.min(1, h)));
+}
+
+/**
+ * Initial true course of the great circle from point 1 to point 2 on the spherical Earth, degrees in
+ * [0, 360). Positions in degrees, north and east positive. 0 for coincident points (the course is
+ * undefined there). `geodesicInitialCourseDeg` is the WGS84 course a navlog flies.
+ */
+export function greatCircleInitialCourseDeg(lat1Deg: number, lon1Deg: number, lat2Deg: number, lon2Deg: number): number {
+  const phi1 = lat1Deg * DEG_TO_RAD;
+  const phi2 = lat2Deg * DEG_TO_RAD;
+  const dLambda = (lon2Deg - lon1Deg) * DEG_TO_RAD;
+  const y = Math.sin(dLambda) * Math.cos(phi2);
+  const x = Math.cos(phi1) * Math.sin(phi2) - Math.sin(phi1) * Math.cos(phi2) * Math.cos(dLambda);
+  if (x === 0 && y === 0) return 0;
+  return normalize360(Math.atan2(y, x) / DEG_TO_RAD);
+}
+
+/**
+ * The point `distanceNm` nautical miles from a start point along the great circle that leaves it on
+ * true course `courseDeg`, on the spherical Earth; degrees, longitude in [-180, 180).
+ * `geodesicDestination` is the WGS84 answer.
+ */
+export function greatCircleDestination(latDeg: number, lonDeg: number, courseDeg: number, distanceNm: number): { latDeg: number; lonDeg: number } {
+  const delta = distanceNm / EARTH_RADIUS_NM;
+  const theta = courseDeg * DEG_TO_RAD;
+  const phi1 = latDeg * DEG_TO_RAD;
+  const phi2 = Math.asin(Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(theta));
+  const lambda2 =
+    lonDeg * DEG_TO_RAD + Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
+  return { latDeg: phi2 / DEG_TO_RAD, lonDeg: ((lambda2 / DEG_TO_RAD + 540) % 360) - 180 };
+}
+
+/**
+ * The point a `fraction` (0..1) of the way along the great circle from point 1 to point 2 on the
+ * spherical Earth (spherical interpolation), degrees, longitude in (-180, 180]; point 1 itself for
+ * coincident points.
+ */
+export function greatCircleIntermediatePoint(lat1Deg: number, lon1Deg: number, lat2Deg: number, lon2Deg: number, fraction: number): { latDeg: number; lonDeg: number } {
+  const delta = greatCircleDistanceNm(lat1Deg, lon1Deg, lat2Deg, lon2Deg) / EARTH_RADIUS_NM;
+  if (delta < 1e-12) return { latDeg: lat1Deg, lonDeg: lon1Deg };
+  const phi1 = lat1Deg * DEG_TO_RAD;
+  const lambda1 = lon1Deg * DEG_TO_RAD;
+  const phi2 = lat2Deg * DEG_TO_RAD;
+  const lambda2 = lon2Deg * DEG_TO_RAD;
+  const sinDelta = Math.sin(delta);
+  const wa = Math.sin((1 - fraction) * delta) / sinDelta;
+  const wb = Math.sin(fraction * delta) / sinDelta;
+  const x = wa * Math.cos(phi1) * Math.cos(lambda1) + wb * Math.cos(phi2) * Math.cos(lambda2);
+  const y = wa * Math.cos(phi1) * Math.sin(lambda1) + wb * Math.cos(phi2) * Math.sin(lambda2);
+  const z = wa * Math.sin(phi1) + wb * Math.sin(phi2);
+  return { latDeg: Math.atan2(z, Math.hypot(x, y)) / DEG_TO_RAD, lonDeg: Math.atan2(y, x) / DEG_TO_RAD };
 }
 
 /**

@@ -1,4 +1,5 @@
 import geomagnetism from 'geomagnetism';
+import { normalize360 } from './angles.js';
 
 /** Metres per foot (exact); kept local so this module has no import cycle with units.ts. */
 const M_PER_FT = 0.3048;
@@ -29,13 +30,6 @@ export function magneticVariationDeg(latDeg: number, lonDeg: number, altitudeFt:
   const model = timedModel(date);
   // The package takes [lat, lon, altitude km].
   return model.point([latDeg, lonDeg, (altitudeFt * M_PER_FT) / 1000]).decl;
-}
-
-/** An angle in degrees brought into [0, 360). */
-export function normalize360(deg: number): number {
-  const r = deg % 360;
-  // `+ 0` turns -0 into 0.
-  return (r < 0 ? r + 360 : r) + 0;
 }
 
 /**

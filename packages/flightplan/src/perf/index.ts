@@ -1,6 +1,5 @@
 export * from './flightPlan.js';
 export * from './optimizer.js';
 export * from './windTriangle.js';
-export { distanceNm, initialCourseDegTrue, intermediatePoint } from './sphere.js';
 export * from './variation.js';
 export * from './summary.js';

@@ -7,8 +7,7 @@
  * nearby are kept, and they carry the FAA position and kind. Every point left out is reported.
  */
 import type { Airway, AirwayPoint, Fix, Navaid, PointKind, SourceId } from '@clearway/navdb';
-import { EARTH_RADIUS_NM, greatCircleDistanceNm as distanceNm } from '@clearway/geo';
-import { initialBearingDeg } from '../xplane/geometry.js';
+import { EARTH_RADIUS_NM, greatCircleDistanceNm as distanceNm, greatCircleInitialCourseDeg as initialBearingDeg } from '@clearway/geo';
 
 /** A lower source's airway point is the FAA fix or navaid of its ident within this, nautical miles. */
 export const AIRWAY_POINT_MATCH_NM = 1;

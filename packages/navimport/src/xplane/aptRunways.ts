@@ -3,10 +3,15 @@
  * 810 row 10 (runway centre, heading and length; `xxx` rows there are taxiways).
  */
 import type { Runway, RunwayEnd, SurfaceClass } from '@clearway/navdb';
-import { metresToFeet } from '@clearway/geo';
+import {
+  greatCircleDestination as destination,
+  greatCircleDistanceNm as distanceNm,
+  greatCircleInitialCourseDeg as initialBearingDeg,
+  metresToFeet,
+} from '@clearway/geo';
 import { reciprocalEnd } from '../cifp/assemble.js';
 import { num, validPosition } from './datFile.js';
-import { destination, distanceNm, FT_PER_NM, initialBearingDeg, round } from './geometry.js';
+import { FT_PER_NM, round } from './geometry.js';
 
 /** apt.dat surface codes. */
 const SURFACES: Record<number, [string, SurfaceClass]> = {

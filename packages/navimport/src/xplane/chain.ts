@@ -5,7 +5,7 @@
  * each continuing as straight as it can at a branch point.
  */
 import type { AirwayNode, AirwaySegment } from './awy.js';
-import { initialBearingDeg } from './geometry.js';
+import { greatCircleInitialCourseDeg as initialBearingDeg } from '@clearway/geo';
 
 export interface Chain {
   nodes: AirwayNode[];
