@@ -6,12 +6,11 @@
  * headings degrees (true unless named magnetic), positions WGS84 degrees.
  */
 
-/** Unknown altitude or elevation, feet (spec part 2 §9). */
-export const UNKNOWN_ALT = -9999;
-/** Unknown temperature (spec part 2 §9). */
-export const UNKNOWN_TEMP = 9999;
-/** Unknown wind value (spec part 2 §9). */
-export const UNKNOWN_WIND = 99999;
+/*
+ * The unknown-value sentinels live in @clearway/geo (constants.ts); the route model re-exports the
+ * ones its fields use under the model's names: altitude or elevation -9999 ft, temperature 9999 °C.
+ */
+export { UNKNOWN_ALTITUDE_FT as UNKNOWN_ALT, UNKNOWN_TEMPERATURE as UNKNOWN_TEMP } from '@clearway/geo';
 /** Code of the generated direct-to point (spec part 2 §3). */
 export const DIRECT_TO_CODE = 'GPS0';
 

@@ -1,3 +1,4 @@
+import { UNKNOWN_VARIATION_DEG } from '@clearway/geo';
 import type { Leg, Waypoint } from '../model.js';
 
 /**
@@ -28,7 +29,7 @@ export function legSkeletons(waypoints: readonly Waypoint[]): Leg[] {
       climb: 0,
       descent: 0,
       wxPoints: [],
-      variation_available: start.variation !== 999.999,
+      variation_available: start.variation !== UNKNOWN_VARIATION_DEG,
     });
   }
   return legs;

@@ -47,9 +47,12 @@ export function isExpandable(w: Waypoint): boolean {
   return w.type === 'AIRWAY' || w.type === 'STAR' || w.type === 'DP' || w.has_approach;
 }
 
-/** Spec part 2 §3: a valid altitude needs a valid alt_type, an unambiguous point and a known alt1. */
-export function hasValidAltitude(w: Waypoint): boolean {
-  return (ALT_TYPES as readonly string[]).includes(w.alt_type) && !w.ambiguous && w.alt1 !== UNKNOWN_ALT;
+/**
+ * Spec part 2 §3: a valid altitude needs a valid alt_type, an unambiguous point and a known alt1
+ * (neither the unknown -9999 nor a non-number). The web app's navlog uses this one too.
+ */
+export function hasValidAltitude(w: Pick<Waypoint, 'alt_type' | 'ambiguous' | 'alt1'>): boolean {
+  return (ALT_TYPES as readonly string[]).includes(w.alt_type) && !w.ambiguous && w.alt1 !== UNKNOWN_ALT && Number.isFinite(w.alt1);
 }
 
 /** True when any waypoint makes the route fixed (spec part 2 §3 "A route is fixed if ..."). */

@@ -14,7 +14,7 @@ import { bench, describe } from 'vitest';
 import { parseRoute } from '../parse/parseRoute.js';
 import { testNavDb } from '../testing/testNavData.js';
 import type { WindSample, WindsAloftSource } from '../model.js';
-import { DEFAULT_PROFILE } from '../model.js';
+import { DEFAULT_PROFILE, UNKNOWN_ALT } from '../model.js';
 import { runFlightPlan } from './flightPlan.js';
 import { getOptimizerOutput } from './optimizer.js';
 import { distanceNm } from './sphere.js';
@@ -67,7 +67,7 @@ const winds: WindsAloftSource = {
 const fixes = Array.from({ length: 20 }, (_, i) => {
   const f = i / 19;
   return makeWaypoint(i === 0 ? 'KSQL' : i === 19 ? 'KLAS' : `FX${i}`, 37.51 + (36.08 - 37.51) * f + Math.sin(f * Math.PI) * 0.6, -122.25 + (-115.15 + 122.25) * f, {
-    elevation: i === 0 ? 5 : i === 19 ? 2181 : -9999,
+    elevation: i === 0 ? 5 : i === 19 ? 2181 : UNKNOWN_ALT,
   });
 });
 const route = makeRoute(fixes);

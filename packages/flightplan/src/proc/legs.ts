@@ -2,12 +2,10 @@
  * Procedure legs to route waypoints: which legs contribute a fix, how ARINC 424 altitude
  * descriptions map to the model's constraint kinds, and how consecutive repeats are merged.
  */
+import { UNKNOWN_VARIATION_DEG as UNKNOWN_VARIATION } from '@clearway/geo';
 import type { ProcedureLeg } from '@clearway/navdb';
 import { UNKNOWN_ALT } from '../model.js';
 import type { AltType, Waypoint, WaypointType } from '../model.js';
-
-/** Unknown magnetic variation (spec part 2 §3). */
-export const UNKNOWN_VARIATION = 999.999;
 
 /**
  * Path terminators whose leg names a fix the aircraft passes (ARINC 424 5.21). Legs ending at an

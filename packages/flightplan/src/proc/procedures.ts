@@ -3,7 +3,7 @@
  * approaches, their transitions per cascade level, and the fixes a selection flies.
  */
 import type { NavDb, Procedure, ProcedureKind, ProcedureTransition } from '@clearway/navdb';
-import type { Waypoint } from '../model.js';
+import { UNKNOWN_ALT, type Waypoint } from '../model.js';
 import { appendDeduped, legsToWaypoints } from './legs.js';
 import { procedureName } from './names.js';
 import {
@@ -178,10 +178,10 @@ export function getFinalWaypoints(db: NavDb, airport: string, procedure: string,
 
 /** A waypoint with its constraint as the preview writes it: `BRIEN +4300`, `RW28L @105`, `FENRA V2120/2126`. */
 export function waypointText(w: Waypoint): string {
-  if (w.alt1 === -9999 && w.alt2 === -9999) return w.code;
-  if (w.alt_type === '') return w.alt2 !== -9999 ? `${w.code} -${w.alt2}` : w.code;
-  if (w.alt_type === '+' && w.alt2 !== -9999) return `${w.code} ${w.alt1}-${w.alt2}`;
-  if (w.alt2 !== -9999) return `${w.code} ${w.alt_type}${w.alt1}/${w.alt2}`;
+  if (w.alt1 === UNKNOWN_ALT && w.alt2 === UNKNOWN_ALT) return w.code;
+  if (w.alt_type === '') return w.alt2 !== UNKNOWN_ALT ? `${w.code} -${w.alt2}` : w.code;
+  if (w.alt_type === '+' && w.alt2 !== UNKNOWN_ALT) return `${w.code} ${w.alt1}-${w.alt2}`;
+  if (w.alt2 !== UNKNOWN_ALT) return `${w.code} ${w.alt_type}${w.alt1}/${w.alt2}`;
   return `${w.code} ${w.alt_type}${w.alt1}`;
 }
 

@@ -1,3 +1,4 @@
+import { UNKNOWN_VARIATION_DEG } from '@clearway/geo';
 import type { Route, Waypoint, WaypointType } from '../model.js';
 import { UNKNOWN_ALT, UNKNOWN_TEMP } from '../model.js';
 
@@ -9,7 +10,7 @@ export function makeWaypoint(code: string, lat: number, lon: number, extra: Part
     name: code,
     location: { lat, lon },
     elevation: UNKNOWN_ALT,
-    variation: 999.999,
+    variation: UNKNOWN_VARIATION_DEG,
     type,
     directTo: false,
     invalid: false,

@@ -1,5 +1,12 @@
-import type { AircraftProfile, Leg, OptimizerRow, Route, Waypoint } from '@clearway/flightplan';
-import { formatTemperature, type FuelUnit, type TemperatureUnit, type UnitSet } from '@clearway/geo';
+import { hasValidAltitude, UNKNOWN_ALT as UNKNOWN, type AircraftProfile, type Leg, type OptimizerRow, type Route, type Waypoint } from '@clearway/flightplan';
+import {
+  formatTemperature,
+  UNKNOWN_BEARING_DEG as UNKNOWN_BEARING,
+  UNKNOWN_TEMPERATURE as UNKNOWN_TEMP,
+  type FuelUnit,
+  type TemperatureUnit,
+  type UnitSet,
+} from '@clearway/geo';
 
 /**
  * Display rules of the route screen (spec part 2 §2 "Route screen modes", §9 "Table shows distance
@@ -13,11 +20,6 @@ export interface DisplayUnits extends UnitSet {
   fuel_factor: number;
   temp_unit: TemperatureUnit;
 }
-
-const UNKNOWN = -9999;
-const UNKNOWN_BEARING = 999;
-const UNKNOWN_TEMP = 9999;
-const VALID_ALT_TYPES = new Set(['', '@', '+', 'V', 'J', 'H', 'VNAV']);
 
 /** A distance or speed: 0 decimals from 10 up, 1 decimal below. '--' when not a number. */
 export function compactNumber(value: number): string {
@@ -74,11 +76,6 @@ export function minutesText(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes < 0) return '--';
   const total = Math.round(minutes);
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Whether a waypoint has a valid altitude constraint (spec part 2 §3 "Waypoint"). */
-export function hasValidAltitude(w: Pick<Waypoint, 'alt_type' | 'ambiguous' | 'alt1'>): boolean {
-  return VALID_ALT_TYPES.has(w.alt_type) && !w.ambiguous && w.alt1 !== UNKNOWN && Number.isFinite(w.alt1);
 }
 
 /**

@@ -4,7 +4,7 @@
  * waypoint-search hint and the edit an insert sub-mode makes.
  */
 import { selectionText, transitionLabel, waypointFromMatch, type ProcFlag, type Route, type Waypoint } from '@clearway/flightplan';
-import { formatDistance, geodesicInitialCourseDeg, greatCircleDistanceNm, type DistanceUnit } from '@clearway/geo';
+import { formatDistance, geodesicInitialCourseDeg, greatCircleDistanceNm, UNKNOWN_VARIATION_DEG as UNKNOWN_VARIATION, type DistanceUnit } from '@clearway/geo';
 import type { WaypointMatch } from '@clearway/navdb';
 import type { RouteEdit } from '../../../worker/engineMessages';
 import type { EditState } from './editState';
@@ -15,8 +15,6 @@ export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 100;
 /** Spec part 2 §5 / §8, verbatim. */
 export const INVALID_NUMBER = 'Invalid Number';
-/** Unknown magnetic variation (spec part 2 §9). */
-const UNKNOWN_VARIATION = 999.999;
 
 /** 'NOTRANSITION' as 'No Transition', 'VTF' as 'Vectors To Final', any other transition as itself (spec part 2 §3). */
 export function pickerLabel(transition: string): string {
