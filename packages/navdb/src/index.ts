@@ -5,4 +5,5 @@ export { NAVDB_FORMAT_VERSION, readNavDbHeader } from './container.js';
 export { encodeNavDb } from './encode.js';
 export { decodeNavDb } from './decode.js';
 export { openNavDb } from './navDb.js';
+export { airwayKind } from './airwayKind.js';
 export { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures.js';

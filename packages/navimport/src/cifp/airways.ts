@@ -2,7 +2,7 @@
  * Enroute airway records (ER, ARINC 424-18 4.1.6): one record per airway point, in sequence order
  * within a route identifier.
  */
-import type { Airway, AirwayKind, AirwayPoint, SourceRef } from '@clearway/navdb';
+import { airwayKind, type Airway, type AirwayPoint, type SourceRef } from '@clearway/navdb';
 import { col, numberField, text } from './fields.js';
 import type { RecordContext } from './fields.js';
 import { airwayMinimumAltitudeFt } from './records.js';
@@ -42,11 +42,6 @@ export function readAirwayPoint(ctx: RecordContext, record: string): AirwayPoint
     },
     source: { source: 'faa-cifp', file: ctx.file, line: ctx.line },
   };
-}
-
-export function airwayKind(id: string): AirwayKind {
-  const first = id.charAt(0);
-  return first === 'V' || first === 'J' || first === 'T' || first === 'Q' ? first : 'OTHER';
 }
 
 /**

@@ -1,17 +1,11 @@
 /** AWY_SEG_ALT (and AWY_BASE): airways with their points resolved against navaids and fixes. */
-import type { Airport, Airway, AirwayKind, Fix, Navaid, PointKind } from '@clearway/navdb';
+import { airwayKind, type Airport, type Airway, type Fix, type Navaid, type PointKind } from '@clearway/navdb';
 import type { IssueCollector } from '../common/diagnostics.js';
 import type { CsvTable } from '../common/csv.js';
 import { eachRow, NASR_SOURCE, type TableRun } from './table.js';
 
 export const AWY_SEG_ALT_REQUIRED = ['AWY_ID', 'POINT_SEQ', 'FROM_POINT'] as const;
 export const AWY_BASE_REQUIRED = ['AWY_ID'] as const;
-
-/** V, J, T or Q for victor, jet and RNAV routes; colored, Atlantic and other routes are OTHER. */
-export function airwayKind(id: string): AirwayKind {
-  const m = /^([VJTQ])\d+[A-Z]?$/.exec(id);
-  return m ? (m[1] as AirwayKind) : 'OTHER';
-}
 
 const NAVAID_POINT_TYPES: Record<string, Navaid['type'][]> = {
   VOR: ['VOR'],

@@ -10,7 +10,7 @@ import { formatIssue, IssueCollector } from '../common/diagnostics.js';
 import type { ImportProgress } from '../common/progress.js';
 import { memorySourceFile } from '../common/sourceFiles.js';
 import { endIdsOf, nasrSurfaceClass } from './airports.js';
-import { airwayKind } from './airways.js';
+import { airwayKind } from '@clearway/navdb';
 import { frequencyKhz, frequencyType } from './frequencies.js';
 import { readNasr, type NasrData } from './readNasr.js';
 import { nasrDate, signedVariation, splitSiteNo } from './table.js';

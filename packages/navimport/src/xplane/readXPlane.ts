@@ -3,12 +3,11 @@
  * FlightGear ships, gzipped or not, streamed. Airways are chained from their segments and their
  * points matched to the navaids and fixes read; localizer frequencies are added to their airports.
  */
-import type { Airway, AirwayPoint, Fix, Navaid, PointKind } from '@clearway/navdb';
+import { airwayKind, type Airway, type AirwayPoint, type Fix, type Navaid, type PointKind } from '@clearway/navdb';
 import { basename } from 'node:path';
 import type { IssueCollector } from '../common/diagnostics.js';
 import { errorMessage } from '../common/lines.js';
 import { findSourceFile, listSourceFiles } from '../common/sourceFiles.js';
-import { airwayKind } from '../cifp/airways.js';
 import { readAptDat } from './apt.js';
 import type { AirwaySegment } from './awy.js';
 import { readAwyDat } from './awy.js';
