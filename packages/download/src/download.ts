@@ -45,7 +45,7 @@ export interface DownloadOptions<T> {
   retryDelayMs?: number;
   /** Longest wait between attempts, milliseconds. Default 10 000. */
   maxRetryDelayMs?: number;
-  /** An attempt that receives nothing for this long (ms) is dropped and retried; null: never. Default null. */
+  /** An attempt that receives nothing for this long (ms; detected within twice that) is dropped and retried; null: never. Default null. */
   idleTimeoutMs?: number | null;
   /** Forget the held part when the download fails for good (the spec's "clears partial data"). Default false. */
   discardOnFailure?: boolean;

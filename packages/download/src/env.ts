@@ -19,7 +19,7 @@ export interface ControllerLike {
 
 /** A body reader (ReadableStreamDefaultReader<Uint8Array>). */
 export interface BodyReaderLike {
-  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
+  read(): Promise<{ done: boolean; value?: Uint8Array }>;
   cancel(reason?: unknown): Promise<void>;
 }
 

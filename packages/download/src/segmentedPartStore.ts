@@ -25,49 +25,90 @@ export const DEFAULT_SEGMENT_BYTES = 4 * 1024 * 1024;
  * nav database loader hands to the routing worker). Chunks are gathered up to `segmentBytes` and
  * written as one segment; closing the writer (after every attempt, also a failed or aborted one)
  * writes the rest, so what arrived survives into the next attempt or the next start.
+ *
+ * The backend is read once (the first `load`) and then mirrored in memory; a new record and a
+ * truncation are written with the next segment or on close. So between the first `load` and the
+ * end of the body a download touches the backend only once per segment: a slow storage (IndexedDB)
+ * never holds up reading the body.
  */
 export function segmentedPartStore(backend: SegmentBackend, segmentBytes = DEFAULT_SEGMENT_BYTES): PartStore<ArrayBuffer> {
+  let view: { meta: PartMeta | null; sizes: number[] } | null = null;
+  let pendingMeta: PartMeta | null = null;
+  let pendingClear = false;
+  const current = async () => {
+    if (view === null) {
+      const [meta, sizes] = await Promise.all([backend.readMeta(), backend.segmentSizes()]);
+      view ??= { meta, sizes };
+    }
+    return view;
+  };
+  const applyPending = async () => {
+    if (pendingClear) {
+      pendingClear = false;
+      await backend.clear();
+    }
+    if (pendingMeta !== null) {
+      const meta = pendingMeta;
+      pendingMeta = null;
+      await backend.writeMeta(meta);
+    }
+  };
+  const total = (sizes: number[]) => sizes.reduce((sum, size) => sum + size, 0);
   return {
     async load() {
-      const [meta, sizes] = await Promise.all([backend.readMeta(), backend.segmentSizes()]);
-      const bytes = sizes.reduce((sum, size) => sum + size, 0);
+      const { meta, sizes } = await current();
+      const bytes = total(sizes);
       return meta === null && bytes === 0 ? null : { meta, bytes };
     },
-    saveMeta: (meta) => backend.writeMeta(meta),
+    async saveMeta(meta) {
+      (await current()).meta = meta;
+      pendingMeta = meta;
+    },
     async open(mode) {
-      let next: number;
+      const state = await current();
       if (mode === 'truncate') {
-        const meta = await backend.readMeta();
-        await backend.clear();
-        if (meta !== null) await backend.writeMeta(meta);
-        next = 0;
-      } else {
-        next = (await backend.segmentSizes()).length;
+        state.sizes = [];
+        pendingClear = true;
+        // The record saved for this attempt is written again after the clear.
+        if (state.meta !== null) pendingMeta = state.meta;
       }
-      return segmentWriter(backend, next, segmentBytes);
+      return segmentWriter(state.sizes, segmentBytes, async (index, segment) => {
+        await applyPending();
+        await backend.writeSegment(index, segment);
+      }, applyPending);
     },
     async *read() {
-      const sizes = await backend.segmentSizes();
+      const { sizes } = await current();
       for (let index = 0; index < sizes.length; index++) yield await backend.readSegment(index);
     },
-    discard: () => backend.clear(),
+    async discard() {
+      view = { meta: null, sizes: [] };
+      pendingMeta = null;
+      pendingClear = false;
+      await backend.clear();
+    },
     async finish() {
-      const sizes = await backend.segmentSizes();
-      const whole = new Uint8Array(sizes.reduce((sum, size) => sum + size, 0));
+      const { sizes } = await current();
+      const whole = new Uint8Array(total(sizes));
       let at = 0;
       for (let index = 0; index < sizes.length; index++) {
         const segment = await backend.readSegment(index);
         whole.set(segment, at);
         at += segment.byteLength;
       }
-      await backend.clear();
+      await this.discard();
       return whole.buffer;
     },
   };
 }
 
-function segmentWriter(backend: SegmentBackend, firstIndex: number, segmentBytes: number): PartWriter {
-  let index = firstIndex;
+/** Gathers chunks and hands them to `store` as segments numbered after `sizes` (which it extends). */
+function segmentWriter(
+  sizes: number[],
+  segmentBytes: number,
+  store: (index: number, segment: Uint8Array) => Promise<void>,
+  onClose: () => Promise<void>,
+): PartWriter {
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   const flush = async () => {
@@ -80,8 +121,8 @@ function segmentWriter(backend: SegmentBackend, firstIndex: number, segmentBytes
     }
     pending = [];
     pendingBytes = 0;
-    await backend.writeSegment(index, segment);
-    index += 1;
+    await store(sizes.length, segment);
+    sizes.push(segment.byteLength);
   };
   return {
     async write(chunk) {
@@ -90,7 +131,10 @@ function segmentWriter(backend: SegmentBackend, firstIndex: number, segmentBytes
       pendingBytes += chunk.byteLength;
       if (pendingBytes >= segmentBytes) await flush();
     },
-    close: flush,
+    async close() {
+      await flush();
+      await onClose();
+    },
   };
 }
 

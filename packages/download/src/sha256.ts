@@ -10,7 +10,7 @@ export interface Sha256Hasher {
 
 /** The part of SubtleCrypto used: `digest('SHA-256', bytes)`. */
 export interface DigestLike {
-  digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>;
+  digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
 }
 
 /** An incremental hash (`createHash('sha256')` has this shape). */

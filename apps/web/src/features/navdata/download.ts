@@ -1,3 +1,6 @@
+import { download, DownloadError, memorySegments, segmentedPartStore, type PartStore } from '@clearway/download';
+import { browserDownloadEnv } from '../../downloads';
+
 export interface DownloadProgress {
   receivedBytes: number;
   /** Expected size, bytes; null when neither the index nor the response says. */
@@ -8,60 +11,58 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** The artifact's size from the index (bytes after content decoding). */
   expectedBytes?: number | null;
+  /** The artifact's ETag from the index: the If-Range validator of a resume after a gzip-coded answer. */
+  etag?: string | null;
+  /** Where the bytes are held until complete (OPFS or IndexedDB: a later start resumes); default memory. */
+  store?: PartStore<ArrayBuffer>;
   /** Called after each chunk. */
   onProgress?: (progress: DownloadProgress) => void;
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The download was aborted', 'AbortError');
+/** Attempts after a failed one (a cut connection, 5xx), 0.5 s then 1 s later. */
+const RETRIES = 2;
+const RETRY_DELAY_MS = 500;
+
+/** The loader's texts for a download that failed for good. */
+function failureText(error: DownloadError): string {
+  const last = error.kind === 'gave-up' && error.cause instanceof DownloadError ? error.cause : error;
+  if (last.kind === 'http' && last.status !== null) return `The nav database download failed: the server answered ${last.status}`;
+  if (last.kind === 'short' && last.bytes !== null && last.expectedBytes !== null) {
+    return `The nav database download was cut short: ${last.bytes} of ${last.expectedBytes} bytes arrived`;
+  }
+  return error.message;
 }
 
 /**
- * GET an artifact and read its body chunk by chunk (so progress can be shown and a stalled transfer
- * noticed), into one ArrayBuffer. Not cached by the browser: the bytes are kept in IndexedDB instead.
- * Rejects on a non-2xx answer, on a body shorter than announced, and with the signal's reason on abort.
+ * GET an artifact with @clearway/download's resumable machine, reading its body chunk by chunk (so
+ * progress can be shown and a stalled transfer noticed) into `store`, then one ArrayBuffer. Not
+ * cached by the browser: the bytes are kept in IndexedDB instead. A cut connection or a 5xx is
+ * retried twice, resuming with a Range request; a failure for good clears the held bytes (spec part
+ * 2 §4). Rejects on a non-2xx answer, on a body shorter than announced, and with the signal's reason on abort.
  */
 export async function downloadArtifact(fetchFn: typeof fetch, url: string, options: DownloadOptions = {}): Promise<ArrayBuffer> {
-  const { signal, onProgress } = options;
-  const response = await fetchFn(url, { signal, cache: 'no-store', credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The nav database download failed: the server answered ${response.status}`);
-  // Content-Length is the encoded size when the body is gzip-encoded; the index's size is the decoded one.
-  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
-  const lengthHeader = Number(response.headers.get('content-length'));
-  const total = options.expectedBytes ?? (!encoded && Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : null);
-
-  if (!response.body) {
-    const whole = await response.arrayBuffer();
-    onProgress?.({ receivedBytes: whole.byteLength, totalBytes: total });
-    return whole;
-  }
-
-  const reader = response.body.getReader();
-  const onAbort = () => void reader.cancel(signal ? abortReason(signal) : undefined).catch(() => undefined);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let buffer = new Uint8Array(total ?? 1 << 20);
-  let received = 0;
+  const { onProgress } = options;
   try {
-    for (;;) {
-      if (signal?.aborted) throw abortReason(signal);
-      const { done, value } = await reader.read();
-      if (signal?.aborted) throw abortReason(signal);
-      if (done) break;
-      if (received + value.byteLength > buffer.byteLength) {
-        // Larger than announced (or no size given): grow by doubling.
-        const grown = new Uint8Array(Math.max(buffer.byteLength * 2, received + value.byteLength));
-        grown.set(buffer.subarray(0, received));
-        buffer = grown;
-      }
-      buffer.set(value, received);
-      received += value.byteLength;
-      onProgress?.({ receivedBytes: received, totalBytes: total });
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
+    const result = await download({
+      url,
+      name: url.slice(url.lastIndexOf('/') + 1),
+      store: options.store ?? segmentedPartStore(memorySegments()),
+      env: browserDownloadEnv(fetchFn),
+      signal: options.signal,
+      etag: options.etag ?? null,
+      totalBytes: options.expectedBytes ?? null,
+      retries: RETRIES,
+      retryDelayMs: RETRY_DELAY_MS,
+      // No idle time-out here: the loader aborts a download that makes no progress for 60 s.
+      idleTimeoutMs: null,
+      discardOnFailure: true,
+      onProgress: onProgress && ((progress) => {
+        if (progress.kind === 'chunk') onProgress({ receivedBytes: progress.bytes, totalBytes: progress.totalBytes });
+      }),
+    });
+    return result.value;
+  } catch (error) {
+    if (error instanceof DownloadError) throw new Error(failureText(error), { cause: error });
+    throw error;
   }
-  if (total !== null && received < total) {
-    throw new Error(`The nav database download was cut short: ${received} of ${total} bytes arrived`);
-  }
-  return received === buffer.byteLength ? buffer.buffer : buffer.buffer.slice(0, received);
 }

@@ -4,6 +4,7 @@ import type { NavDatabaseRow } from '../../db/airport';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import type { ArtifactStore } from './artifactStore';
 import { downloadArtifact } from './download';
+import { openBrowserPartStore } from '../../downloads';
 import { artifactUrl, chooseArtifact, DEFAULT_NAV_REGION, navIndexUrl, parseNavIndex, type NavIndex } from './navIndex';
 import {
   navDataDownloadedOnce,
@@ -240,12 +241,20 @@ export async function loadNavDatabase(deps: NavDataLoaderDeps): Promise<NavDataO
 
   /** Downloads, checks and stores an artifact; null (with lastDownloadError set) when that fails. */
   async function downloadAndStore(artifact: NavdataArtifact, url: string): Promise<Bytes | null> {
+    // Opened before the phase changes, so the download reads its body without waiting for storage;
+    // what an interrupted download left there is resumed.
+    const part = await openBrowserPartStore(`navdata/${channel}/${artifact.region}`).catch((error: unknown) => {
+      log.warn('[navdata] no storage for the download in progress; it cannot resume after a restart', error);
+      return undefined;
+    });
     phase('downloading');
     let lastPct = -1;
     let bytes: ArrayBuffer;
     try {
       bytes = await downloadArtifact(deps.fetch, url, {
         signal,
+        store: part,
+        etag: artifact.etag,
         expectedBytes: artifact.bytes > 0 ? artifact.bytes : null,
         onProgress: ({ receivedBytes, totalBytes }) => {
           moved();
