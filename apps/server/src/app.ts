@@ -1,13 +1,14 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
-import { authRoutes, createSessionResolver, type SessionResolver } from './auth/index.js';
+import { authRoutes, createSessionResolver, outboxCleanupJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
 import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
 import { installErrorHandler, installNotFound, installRequestIdHeader, requestIdFor, installSecurityHeaders } from './http/index.js';
+import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { logRoutes } from './logs/index.js';
 import { navdataRoutes } from './navdata/routes.js';
 import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoutesOptions } from './realtime/index.js';
@@ -40,6 +41,8 @@ export interface AppDependencies {
   billing?: Pick<BillingRoutesOptions, 'provider' | 'now'>;
   /** Account route settings (tests: clock). */
   account?: Pick<AccountRoutesOptions, 'now'>;
+  /** Periodic jobs (tests: a fake clock, the lease store, the first look's delay). */
+  jobs?: Partial<Pick<JobRunnerOptions, 'clock' | 'leases' | 'startDelayMs'>>;
 }
 
 /**
@@ -97,5 +100,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });
+
+  // Periodic work (jobs/), each job in exactly one of N processes per period: leases in the database
+  // on PostgreSQL, in this process on SQLite. Started when the app is ready, stopped (waiting for a
+  // run in progress) when it closes, before the caller closes the database.
+  const jobs = new JobRunner([outboxCleanupJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   return app;
 }

@@ -17,3 +17,4 @@ export { findCustomer, findOrCreateCustomer, type Customer } from './customers.j
 export { outboxFor, type MailTransport, type OutgoingMail } from './mailer.js';
 export { AttemptCounter, type RateLimit } from './rateLimit.js';
 export { IDP_TEXT } from './idp/text.js';
+export { OUTBOX_CLEANUP_PERIOD_MS, OUTBOX_RETENTION_MS, deleteOldOutboxMail, outboxCleanupJob } from './outboxCleanup.js';

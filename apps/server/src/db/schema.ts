@@ -204,6 +204,17 @@ export interface AuthSecretsTable {
   created_at: BigintColumn;
 }
 
+/** The last claimed period of one periodic job (jobs/databaseLeases.ts). */
+export interface JobLeasesTable {
+  job_name: string;
+  /** The period claimed: floor(ms since the epoch / the job's period), so each period has one number. */
+  period: BigintColumn;
+  /** Who claimed it: a random id per JobRunner (one per server process). */
+  holder: string;
+  /** Until when the claim holds, ms since the epoch: the next period cannot be claimed before (a run still going, or a process that died mid-run). */
+  lease_until: BigintColumn;
+}
+
 /** Every table the server's migrations create. */
 export interface DatabaseSchema {
   client_logs: ClientLogsTable;
@@ -221,6 +232,7 @@ export interface DatabaseSchema {
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
+  job_leases: JobLeasesTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

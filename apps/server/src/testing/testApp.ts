@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
 
@@ -48,8 +48,9 @@ export interface TestApp {
  * Builds the real app on a fresh, migrated SQLite database in a temp folder.
  * @param env extra environment variables for loadConfig.
  * @param webDist true to write WEB_DIST_FILES into `<dir>/web`, false for a missing web build.
+ * @param jobs the periodic jobs' clock and first delay (testing/fakeClock.ts).
  */
-export async function startTestApp(options: { env?: Record<string, string>; webDist?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: Record<string, string>; webDist?: boolean; jobs?: AppDependencies['jobs'] } = {}): Promise<TestApp> {
   const dir = await makeTempDir();
   const webDist = join(dir, 'web');
   if (options.webDist === true) await writeFiles(webDist, WEB_DIST_FILES);
@@ -62,7 +63,7 @@ export async function startTestApp(options: { env?: Record<string, string>; webD
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, ...(options.jobs === undefined ? {} : { jobs: options.jobs }) });
   await app.ready();
   return {
     app,

@@ -4,6 +4,7 @@ import { clientLogsMigration } from './0001_client_logs.js';
 import { syncMigration } from './0002_sync.js';
 import { authMigration } from './0003_auth.js';
 import { billingMigration } from './0004_billing.js';
+import { jobLeasesMigration } from './0005_job_leases.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -15,6 +16,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0002_sync', syncMigration],
   ['0003_auth', authMigration],
   ['0004_billing', billingMigration],
+  ['0005_job_leases', jobLeasesMigration],
 ];
 
 /** The names of every migration, oldest first. */
