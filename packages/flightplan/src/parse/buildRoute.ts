@@ -118,6 +118,13 @@ export function routeString(waypoints: readonly Waypoint[], altitudeFt: number, 
   return altitudeFt !== profile.altitude ? `${text}.${altitudeFt}` : text;
 }
 
+/** A deep copy of a waypoint at a new place in its route (`original_index`), one object built. */
+function copyAt(w: Waypoint, index: number): Waypoint {
+  const copy = cloneWaypoint(w);
+  copy.original_index = index;
+  return copy;
+}
+
 /**
  * A whole route from the waypoints as typed (airways collapsed into AIRWAY waypoints): re-expands
  * airways between their neighbours, derives all_waypoints, origin, destination and the canonical
@@ -125,7 +132,18 @@ export function routeString(waypoints: readonly Waypoint[], altitudeFt: number, 
  * (runFlightPlan fills them).
  */
 export function buildRoute(typed: readonly Waypoint[], ctx: BuildRouteContext): Route {
-  const waypoints = typed.map((w, i) => ({ ...cloneWaypoint(w), original_index: i }));
+  return buildRouteOf(typed.map(copyAt), ctx);
+}
+
+/**
+ * buildRoute on waypoints the caller made for this route and hands over (parseRoute's, built
+ * fresh from the database on every parse): they become the route's own, numbered and expanded in
+ * place, instead of being copied first.
+ */
+export function buildRouteOf(waypoints: Waypoint[], ctx: BuildRouteContext): Route {
+  waypoints.forEach((w, i) => {
+    w.original_index = i;
+  });
   const airwayErrors: string[] = [];
   waypoints.forEach((w, i) => {
     if (w.type !== 'AIRWAY') return;
@@ -152,7 +170,7 @@ export function buildRoute(typed: readonly Waypoint[], ctx: BuildRouteContext): 
       w.expanded_waypoints.forEach((p, k) => {
         // A STAR flown from the fix the route names before it (`CIVET CIVET.CIVET4`): that fix once.
         if (k === 0 && w.type === 'STAR' && samePlace(all[all.length - 1], p)) return;
-        all.push({ ...cloneWaypoint(p), original_index: i });
+        all.push(copyAt(p, i));
       });
     } else {
       // A DP ending at the fix the route names after it (`SID1.TRANS TRANS V6`): the named fix once.

@@ -3,7 +3,7 @@ import type { LatLon as DbLatLon, NavDb, Procedure, WaypointMatch } from '@clear
 import type { AircraftProfile, Route, TokenNote, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
 import { pointOnAirways } from './airwayMembership.js';
-import { buildRoute } from './buildRoute.js';
+import { buildRouteOf } from './buildRoute.js';
 import { resolveProcedureNames } from './procedureTokens.js';
 import { withTokenNotes } from './routeNotes.js';
 import { rememberingNavDb } from './lookupCache.js';
@@ -207,7 +207,8 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
     }
     waypoints.push(slot);
   }
-  const route = buildRoute(waypoints, {
+  // The waypoints were built for this parse alone: the route takes them over without a copy.
+  const route = buildRouteOf(waypoints, {
     profile,
     db,
     now: options.now,
