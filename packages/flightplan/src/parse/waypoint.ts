@@ -3,8 +3,8 @@ import type { Navaid, WaypointMatch } from '@clearway/navdb';
 import { ALT_TYPES, UNKNOWN_ALT, type Waypoint, type WaypointType } from '../model.js';
 
 /** A waypoint with the spec's defaults (part 2 §3): insertBefore/insertAfter true, original_index -1, unknowns -9999. */
-export function makeWaypoint(code: string, type: WaypointType, lat: number, lon: number, extra: Partial<Waypoint> = {}): Waypoint {
-  return {
+export function makeWaypoint(code: string, type: WaypointType, lat: number, lon: number, extra?: Partial<Waypoint>): Waypoint {
+  const w: Waypoint = {
     code,
     name: code,
     location: { lat, lon },
@@ -25,21 +25,24 @@ export function makeWaypoint(code: string, type: WaypointType, lat: number, lon:
     alt2: UNKNOWN_ALT,
     alt_type: '',
     airway: null,
-    ...extra,
   };
+  // Object.assign keeps the keys' order as a spread would (extra's new keys last), without
+  // building a second object for the route parser's many points.
+  return extra === undefined ? w : Object.assign(w, extra);
 }
 
 /** The route waypoint of a nav database match (airport, navaid or fix). */
 export function waypointFromMatch(match: WaypointMatch): Waypoint {
   const type: WaypointType = match.kind === 'AIRPORT' ? 'AIRPORT' : match.kind === 'NAVAID' ? 'NAVAID' : 'FIX';
-  return makeWaypoint(match.code, type, match.latDeg, match.lonDeg, {
-    name: match.name,
-    elevation: match.elevationFt ?? UNKNOWN_ALT,
-    variation: match.magVarDeg ?? UNKNOWN_VARIATION_DEG,
-    ambiguous: match.ambiguous,
-    // The engine shows a radial only on legs out of a VOR (perf/radial.ts).
-    ...(match.kind === 'NAVAID' ? { navaid_type: (match.record as Navaid).type } : {}),
-  });
+  // Set on the one object (no extras object to spread): every point of every parsed route comes here.
+  const w = makeWaypoint(match.code, type, match.latDeg, match.lonDeg);
+  w.name = match.name;
+  w.elevation = match.elevationFt ?? UNKNOWN_ALT;
+  w.variation = match.magVarDeg ?? UNKNOWN_VARIATION_DEG;
+  w.ambiguous = match.ambiguous;
+  // The engine shows a radial only on legs out of a VOR (perf/radial.ts).
+  if (match.kind === 'NAVAID') w.navaid_type = (match.record as Navaid).type;
+  return w;
 }
 
 /** Spec part 2 §3: expandable if an airway, STAR or DP, or it has an approach. */
