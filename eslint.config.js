@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { checkFeatureMap, featureFrontDoors } from './scripts/lint/featureFrontDoors.mjs';
 
 const nodeBuiltins = [
   'fs', 'fs/promises', 'path', 'net', 'http', 'https', 'os', 'child_process', 'worker_threads',
@@ -26,6 +27,30 @@ const allowed = {
   sync: ['protocol', 'geo'],
   navimport: ['navdb', 'geo', 'download'],
 };
+
+/**
+ * What each web feature (apps/web/src/features/<name>) may import from the other features, always
+ * through their front doors: index.ts, components.ts for embedded components, testing.ts for tests
+ * (ARCHITECTURE.md "Web app", STYLE.md point 14; scripts/lint/featureFrontDoors.mjs). checkFeatureMap
+ * refuses a cycle, so no two features import each other; a new feature gets a line here.
+ */
+const webFeatures = checkFeatureMap({
+  welcome: [],
+  navdata: [],
+  history: [],
+  airport: [],
+  sim: [],
+  profile: ['welcome'],
+  account: ['profile'],
+  help: ['account'],
+  settings: ['navdata', 'profile'],
+  pricing: ['account', 'settings', 'welcome'],
+  route: ['profile'],
+  flightplan: ['profile', 'route', 'history', 'settings'],
+  search: ['route', 'flightplan', 'history'],
+  map: ['navdata', 'route', 'flightplan'],
+  sync: ['account', 'airport', 'history', 'profile', 'route'],
+});
 
 /** The restriction block for one package. */
 function layerRule(pkg) {
@@ -98,6 +123,11 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { clearway: { rules: { 'feature-front-doors': featureFrontDoors } } },
+    rules: { 'clearway/feature-front-doors': ['error', { srcRoot: 'apps/web/src', features: webFeatures }] },
   },
   {
     files: ['scripts/**/*.{js,mjs}', 'e2e/**/*.{js,mjs,ts}', '*.config.{js,ts,mjs}', 'apps/*/*.config.{js,ts,mjs}'],

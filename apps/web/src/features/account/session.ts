@@ -3,7 +3,7 @@ import type { PropertyStore } from '../../db/prefs';
 import type { AppDispatch } from '../../store';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useServices } from '../../platform/services';
-import { notifyNativeWelcomeComplete } from '../profile/nativeWelcome';
+import { notifyNativeWelcomeComplete } from '../profile';
 import { fetchAccount, fetchMe, logoutOnServer } from './authClient';
 import { loginProfileLoaded, signedIn, signedOut } from './accountSlice';
 import { licenceStateChanged, toStoredProfile, type ServerLoginProfile } from './licence';

@@ -6,14 +6,13 @@ import { tinyArtifact } from '../../test/navFixture';
 import { createRoutingHandlers, runHandler } from '../../worker/handlers';
 import type { RoutingMethod, RoutingParams } from '../../worker/messages';
 import type { RoutingWorkerFacade } from '../../worker/facade';
-import { profileLoaded } from '../profile/profileSlice';
-import { routeSet } from '../route/routeSlice';
-import { initialUnitsState } from '../settings/unitsSlice';
+import { formatEtd, profileLoaded } from '../profile';
+import { routeSet } from '../route';
+import { initialUnitsState } from '../settings';
 import { fixtureLeg, fixtureRoute, fixtureWaypoint } from './navlogFixture';
 import { navlogRow } from './navlogFormat';
 import { NavlogTable } from './NavlogTable';
 import { toDateTimeLocal } from './SummaryStrip';
-import { formatEtd } from '../profile/etd';
 
 /** A fake routing facade: the real handlers (engine included) over the tiny data set, in-process. */
 async function fakeRouting(): Promise<RoutingWorkerFacade> {

@@ -4,12 +4,9 @@ import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Ro
 import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { RouteEdit } from '../../worker/engineMessages';
-import { ProfileForm } from '../profile/ProfileForm';
-import { etdFromDate, etdFromOffset } from '../profile/etd';
-import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileSaved } from '../profile/profileSlice';
-import { storeProfile } from '../profile/profileStore';
-import { analysisKey } from '../route/analysis';
-import { analysisStarted, routeAnalyzed } from '../route/routeSlice';
+import { etdFromDate, etdFromOffset, modelsReloadRequested, PROFILE_LOADING_TEXT, profileSaved, storeProfile } from '../profile';
+import { ProfileForm } from '../profile/components';
+import { analysisKey, analysisStarted, routeAnalyzed } from '../route';
 import { CompactRouteSummary } from './CompactRouteSummary';
 import { EditPanel } from './edit/EditPanel';
 import { NO_EDIT, type EditState } from './edit/editState';

@@ -1,6 +1,6 @@
 import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import type { AircraftProfile, Route } from '@clearway/flightplan';
-import { ETD_CHOICES_MIN, etdMs, formatEtd } from '../profile/etd';
+import { ETD_CHOICES_MIN, etdMs, formatEtd } from '../profile';
 import { stripSummary, type DisplayUnits } from './navlogFormat';
 
 /** An ETD menu label: 'Now' or the offset in minutes. */

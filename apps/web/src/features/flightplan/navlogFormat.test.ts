@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unitSetFor } from '@clearway/geo';
-import { initialUnitsState } from '../settings/unitsSlice';
+import { initialUnitsState } from '../settings';
 import { fixtureLeg, fixtureWaypoint } from './navlogFixture';
 import {
   altitudeConstraintText,

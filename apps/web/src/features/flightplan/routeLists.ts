@@ -1,6 +1,6 @@
 import type { PropertyStore, RouteRow } from '../../db/prefs';
 import { nextRecordTs } from '@clearway/sync';
-import { loadRecentSearches } from '../history/history';
+import { loadRecentSearches } from '../history';
 import { requestSync } from '../../platform/requestSync';
 
 /** Recent and saved lists hold up to 30 items (spec part 2 §9). */

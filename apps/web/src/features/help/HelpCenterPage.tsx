@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useAppSelector } from '../../store/hooks';
-import { AccountFrame, AccountLoading } from '../account/AccountFrame';
+import { AccountFrame, AccountLoading } from '../account/components';
 import { HELP_NO_ADDRESS_TEXT, openAfterLoading, openInNewWindow, requestHelpToken } from './helpClient';
 
 export const HELP_OPENED_TEXT = 'The help center opened in a new window.';

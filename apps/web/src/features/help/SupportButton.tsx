@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import { useAppSelector } from '../../store/hooks';
-import { hasValidLicence, trialAvailable } from '../account/licence';
+import { hasValidLicence, trialAvailable } from '../account';
 import { HELP_NO_ADDRESS_TEXT, helpCentreUrl, openAfterLoading, requestHelpToken } from './helpClient';
 import { pagePath } from '../../platform/pages';
 

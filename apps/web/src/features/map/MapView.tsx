@@ -10,7 +10,7 @@ import Close from '@mui/icons-material/Close';
 import type { FeatureCollection } from 'geojson';
 import type { RunwayInfo } from '@clearway/navdb';
 import { navdataOverviewUrl, type ClientConfig } from '@clearway/protocol';
-import { DEFAULT_NAV_REGION, downloadRootFor } from '../navdata/navIndex';
+import { DEFAULT_NAV_REGION, downloadRootFor } from '../navdata';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import {
   AIRWAY_MIN_ZOOM,

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp';
 import { makeStore } from '../../store';
-import { setPerformanceMode } from '../settings/settingsSlice';
-import { setWelcomeComplete } from '../welcome/welcomeSlice';
-import { fakeAccountServer, TEST_USER } from '../account/fakeAccountServer';
+import { setPerformanceMode } from '../settings';
+import { setWelcomeComplete } from '../welcome';
+import { fakeAccountServer, TEST_USER } from '../account/testing';
 import { CardForm } from './CardForm';
 
 afterEach(() => {

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp';
 import { makeStore } from '../../store';
-import { setPerformanceMode } from '../settings/settingsSlice';
-import { fakeAccountServer, serverProfile, TEST_USER, type FakeAccountServer } from '../account/fakeAccountServer';
-import type { Sku } from '../account/licence';
+import { setPerformanceMode } from '../settings';
+import { fakeAccountServer, type FakeAccountServer, serverProfile, TEST_USER } from '../account/testing';
+import type { Sku } from '../account';
 import { fakeStripe, paymentIntent, stripeError, type FakeElement, type FakeStripe } from './fakeStripe';
 import { setStripeLoader, type StripeLoader } from './stripeLoader';
 

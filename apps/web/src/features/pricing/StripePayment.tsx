@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { Sku } from '../account/licence';
+import type { Sku } from '../account';
 import { PRICING_TEXT } from './planText';
 import { StripeCardForm } from './StripeCardForm';
 import { loadStripeJs } from './stripeLoader';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PaymentRequestPaymentMethodEvent, Stripe, StripePaymentRequestButtonElement } from '@stripe/stripe-js';
 import Box from '@mui/material/Box';
-import type { Sku } from '../account/licence';
+import type { Sku } from '../account';
 import { WALLET_AMOUNT_CENTS, WALLET_COUNTRY, WALLET_CURRENCY, WALLET_LABEL } from './planText';
 import { assertConfirmed, paymentIntentIdOf } from './stripeLoader';
 

@@ -2,7 +2,7 @@
 // completes it with the card (built-in test provider: the card number as `nonce`; Stripe: the
 // PaymentIntent the client confirmed with Stripe.js).
 import { postJson } from '../../platform/api';
-import type { ServerLoginProfile, Sku } from '../account/licence';
+import type { ServerLoginProfile, Sku } from '../account';
 
 export interface PurchaseKey {
   client_token: string;

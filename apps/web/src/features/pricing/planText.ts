@@ -1,4 +1,4 @@
-import type { Sku } from '../account/licence';
+import type { Sku } from '../account';
 
 /** Texts of the Subscription screen (spec part 1 §2 "Subscription screen", §8, §9). */
 export const PRICING_TEXT = {

@@ -6,7 +6,7 @@ import { ServicesContext, type AppServices } from '../../platform/services';
 import type { PrefsDb } from '../../db/prefs';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
-import { setWelcomeComplete } from '../welcome/welcomeSlice';
+import { setWelcomeComplete } from '../welcome';
 import { NUMERIC_FIELD_LABELS, ProfileForm, type ProfileFormProps } from './ProfileForm';
 import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileLoaded } from './profileSlice';
 import { PROFILE_BOUNDS } from './validation';

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { AircraftProfile } from '@clearway/flightplan';
 import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { setWelcomeComplete } from '../welcome/welcomeSlice';
+import { setWelcomeComplete } from '../welcome';
 import { COLOR_CODES } from './colors';
 import { notifyNativeWelcomeComplete } from './nativeWelcome';
 import { PROFILE_LOADING_TEXT, profileSaved } from './profileSlice';

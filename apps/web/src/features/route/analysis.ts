@@ -1,5 +1,8 @@
 import type { AircraftProfile, Route } from '@clearway/flightplan';
 
+/** Route analysis runs this long after the route last changed, ms (spec part 1 §9: "search box and route analysis debounce 500 ms"). */
+export const ROUTE_ANALYSIS_DEBOUNCE_MS = 500;
+
 /** What an analysis depends on: route string, departure time and cruise altitude (spec part 1 §4). */
 export function analysisKey(route: Pick<Route, 'final_string'>, profile: Pick<AircraftProfile, 'etd' | 'etd_iso' | 'altitude'>): string {
   return JSON.stringify([route.final_string, profile.etd_iso || profile.etd, profile.altitude]);

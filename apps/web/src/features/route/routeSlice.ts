@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Route } from '@clearway/flightplan';
-import { profileSaved } from '../profile/profileSlice';
+import { profileSaved } from '../profile';
 
 /**
  * The current route and its analysis (spec part 1 §4 "Search"). `current` is what the map draws

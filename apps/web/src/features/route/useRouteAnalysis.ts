@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import type { AircraftProfile, Route } from '@clearway/flightplan';
-import { readCurrentProfile } from '../profile/profileStore';
+import { readCurrentProfile } from '../profile';
 import type { PropertyStore } from '../../db/prefs';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { SEARCH_DEBOUNCE_MS } from '../search/suggestions';
-import { analysisKey, shouldAnalyze } from './analysis';
+import { analysisKey, ROUTE_ANALYSIS_DEBOUNCE_MS, shouldAnalyze } from './analysis';
 import { analysisFailed, analysisStarted, routeAnalyzed, routeSet } from './routeSlice';
 
 type Routing = Pick<RoutingWorkerFacade, 'call'>;
@@ -57,7 +56,7 @@ export function useRouteAnalysis(routing: Routing | undefined, prefs: PropertySt
           dispatch(analysisFailed());
         }
       })();
-    }, SEARCH_DEBOUNCE_MS);
+    }, ROUTE_ANALYSIS_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [routing, prefs, current, lastKey, profileVersion, dispatch]);
 }

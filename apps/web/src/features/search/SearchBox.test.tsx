@@ -8,9 +8,8 @@ import { ServicesContext, type AppServices } from '../../platform/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
-import { fixtureRoute, fixtureWaypoint } from '../flightplan/navlogFixture';
-import { profileChanged } from '../route/routeSlice';
-import { loadProfile } from '../route/useRouteAnalysis';
+import { fixtureRoute, fixtureWaypoint } from '../flightplan/testing';
+import { loadProfile, profileChanged } from '../route';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
 

@@ -11,11 +11,10 @@ import type { Route } from '@clearway/flightplan';
 import { ServicesContext } from '../../platform/services';
 import { pagePath } from '../../platform/pages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { airportSelected, routeCleared } from '../route/routeSlice';
-import { commitRoute } from '../flightplan/routeCommands';
+import { airportSelected, loadProfile, routeCleared, useRouteAnalysis } from '../route';
+import { commitRoute } from '../flightplan';
 import { mapLocationSet } from '../../store/mapStateSlice';
-import { loadProfile, useRouteAnalysis } from '../route/useRouteAnalysis';
-import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from '../history/history';
+import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from '../history';
 import {
   CLICK_AWAY_CLOSE_MS,
   extraSuggestion,

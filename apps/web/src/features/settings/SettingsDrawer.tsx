@@ -3,8 +3,8 @@ import Drawer from '@mui/material/Drawer';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { NavDataStatus } from '../navdata/NavDataStatus';
-import { ProfileForm } from '../profile/ProfileForm';
+import { NavDataStatus } from '../navdata/components';
+import { ProfileForm } from '../profile/components';
 import SettingsPanel from './SettingsPanel';
 
 export const SETTINGS_DRAWER_WIDTH_PX = 320;

@@ -6,8 +6,8 @@ import { endpointsForOrigin, type ClientConfig } from '@clearway/protocol';
 import { renderApp, testPrefs } from '../../test/renderApp';
 import { makeStore } from '../../store';
 import { configLoaded } from '../../store/configSlice';
-import { fakeAccountServer, serverProfile, TEST_USER } from '../account/fakeAccountServer';
-import { toStoredProfile } from '../account/licence';
+import { fakeAccountServer, serverProfile, TEST_USER } from '../account/testing';
+import { toStoredProfile } from '../account';
 import { FakeSyncServer } from './fakeSyncServer';
 
 afterEach(() => {

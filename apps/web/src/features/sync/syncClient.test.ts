@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
 import { PrefsDb } from '../../db/prefs';
-import { listFavoriteAirports, setFavoriteAirport } from '../airport/airportLists';
-import { addRecentSearch } from '../history/history';
+import { listFavoriteAirports, setFavoriteAirport } from '../airport';
+import { addRecentSearch } from '../history';
 import { FakeSyncServer } from './fakeSyncServer';
 import { setSyncRequester } from '../../platform/requestSync';
 import { SyncClient, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';

@@ -5,11 +5,10 @@ import type { SyncObject } from '@clearway/protocol';
 import { PrefsDb, type LoginProfile } from '../../db/prefs';
 import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { routeCleared, routeSynced } from '../route/routeSlice';
-import { profileLoaded } from '../profile/profileSlice';
-import { toProfile } from '../profile/profileStore';
+import { routeCleared, routeSynced } from '../route';
+import { profileLoaded, toProfile } from '../profile';
 import type { AppDispatch } from '../../store';
-import { deviceLimitCleared, deviceLimitReached } from '../account/accountSlice';
+import { deviceLimitCleared, deviceLimitReached } from '../account';
 import type { ProfileSyncSession } from './profileSync';
 import { tableSynced } from '../../platform/syncedTables';
 

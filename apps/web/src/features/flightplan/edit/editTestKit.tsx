@@ -17,7 +17,7 @@ import { createDirectRoutingEndpoint } from '../../../worker/directEndpoint';
 import type { RouteEdit } from '../../../worker/engineMessages';
 import type { RoutingWorkerFacade } from '../../../worker/facade';
 import { createRoutingHandlers } from '../../../worker/handlers';
-import { profileLoaded } from '../../profile/profileSlice';
+import { profileLoaded } from '../../profile';
 import { EditPanel } from './EditPanel';
 import { NO_EDIT, type EditState } from './editState';
 import { LegEditControls } from './LegEditControls';
