@@ -75,6 +75,8 @@ export function buildAirwayGraph(id: string, airways: readonly Airway[]): Airway
 
 // Graphs are built once per database and airway id (an index instead of a scan per token).
 const graphs = new WeakMap<NavDb, Map<string, AirwayGraph | null>>();
+/** Ids (airways or not: every route token is asked) remembered per database before starting again. */
+const MAX_GRAPH_IDS = 50_000;
 
 /** The graph of an airway id, or null when the database has no airway of that id. */
 export function airwayGraph(db: NavDb, id: string): AirwayGraph | null {
@@ -85,6 +87,7 @@ export function airwayGraph(db: NavDb, id: string): AirwayGraph | null {
   if (graph === undefined) {
     const records = db.airways(key);
     graph = records.length > 0 ? buildAirwayGraph(records[0]!.id, records) : null;
+    if (byId.size >= MAX_GRAPH_IDS) byId.clear();
     byId.set(key, graph);
   }
   return graph;
@@ -212,17 +215,15 @@ function nearest(graph: AirwayGraph, nodes: readonly number[], ref: LatLon | nul
 }
 
 /**
- * The point a route token names next to an airway (`tokens[i - 1]` or `tokens[i + 1]` between the
- * ends of the route): among the candidates of the ident, the one on that airway (an airport keeps the
- * id only where no airway asks otherwise). With the ident on both airways, a place both share; else
- * the place of the next airway nearest `ref`, then the previous one's. When the database has no point
- * of that ident at the airway's place, the airway's own point. Null when neither airway lists the ident.
+ * The point a route token names next to an airway (`prev`, the graph of the token before, or `next`,
+ * of the token after, each null when that token is no airway between the ends of the route): among
+ * the candidates of the ident, the one on that airway (an airport keeps the id only where no airway
+ * asks otherwise). With the ident on both airways, a place both share; else the place of the next
+ * airway nearest `ref`, then the previous one's. When the database has no point of that ident at
+ * the airway's place, the airway's own point. Null when neither airway lists the ident.
  */
-export function pointOnAirways(db: NavDb, tokens: readonly string[], i: number, ref: LatLon | null): WaypointMatch | null {
-  const token = tokens[i];
-  if (token === undefined) return null;
-  const next = i + 1 < tokens.length - 1 ? airwayGraph(db, tokens[i + 1]!) : null;
-  const prev = i - 1 > 0 ? airwayGraph(db, tokens[i - 1]!) : null;
+export function pointOnAirways(db: NavDb, token: string, prev: AirwayGraph | null, next: AirwayGraph | null, ref: LatLon | null): WaypointMatch | null {
+  if (!prev && !next) return null;
   const onNext = placedNodes(next, token);
   const onPrev = placedNodes(prev, token);
   let node: AirwayNode | undefined;

@@ -2,7 +2,7 @@ import { greatCircleDistanceNm } from '@clearway/geo';
 import type { LatLon as DbLatLon, NavDb, Procedure, WaypointMatch } from '@clearway/navdb';
 import type { AircraftProfile, Route, TokenNote, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
-import { pointOnAirways } from './airwayMembership.js';
+import { airwayGraph, pointOnAirways } from './airwayMembership.js';
 import { buildRouteOf } from './buildRoute.js';
 import { resolveProcedureNames } from './procedureTokens.js';
 import { withTokenNotes } from './routeNotes.js';
@@ -130,6 +130,8 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
   const extra = new RouteTokens(db, options.now, invalid, typed);
   const routeTokens = extra.routeTokens(tokens);
 
+  // The airway graph of each token between the ends (null for other tokens), looked up once per token.
+  const graphs = routeTokens.map((t, i) => (i > 0 && i < routeTokens.length - 1 ? airwayGraph(db, t) : null));
   // First pass: points and airways; procedure tokens wait for the origin and destination.
   const slots: (Waypoint | string | null)[] = [];
   let ref: DbLatLon | null = null;
@@ -148,13 +150,12 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
       slots.push(token);
       return;
     }
-    const inside = i > 0 && i < routeTokens.length - 1;
-    if (inside && db.airway(token)) {
+    if (graphs[i]) {
       slots.push(makeWaypoint(token, 'AIRWAY', ref?.latDeg ?? 0, ref?.lonDeg ?? 0, { name: token }));
       return;
     }
     // Next to an airway, the candidate on that airway (airwayMembership.ts); elsewhere the nearest.
-    const onAirway = pointOnAirways(db, routeTokens, i, ref);
+    const onAirway = pointOnAirways(db, token, graphs[i - 1] ?? null, graphs[i + 1] ?? null, ref);
     const near = onAirway ? { latDeg: onAirway.latDeg, lonDeg: onAirway.lonDeg } : ref;
     const match = onAirway ?? db.getWaypoint(token, near);
     if (match) {
