@@ -45,10 +45,9 @@ const webFeatures = checkFeatureMap({
   help: ['account'],
   settings: ['navdata', 'profile'],
   pricing: ['account', 'settings', 'welcome'],
-  route: ['profile'],
-  flightplan: ['profile', 'route', 'history', 'settings'],
-  search: ['route', 'flightplan', 'history'],
-  map: ['navdata', 'route', 'flightplan'],
+  route: ['profile', 'history', 'settings'],
+  search: ['route', 'history'],
+  map: ['navdata', 'route'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
 });
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNavDb, type NavDb } from '@clearway/navdb';
 import { parseRoute, runFlightPlan, type AircraftProfile } from '../packages/flightplan/src/index.js';
 import { unitSetFor } from '@clearway/geo';
-import { navlogRow, type DisplayUnits } from '../apps/web/src/features/flightplan/navlogFormat.js';
+import { navlogRow, type DisplayUnits } from '../apps/web/src/features/route/navlogFormat.js';
 import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;

@@ -15,9 +15,9 @@ async function doorErrors(filePath: string, code: string): Promise<string[]> {
 
 describe('feature front doors', () => {
   it('lets a feature import a feature beneath it through its index.ts only', async () => {
-    expect(await doorErrors('apps/web/src/features/search/x.ts', "import { routeSet } from '../route';\nexport const f = routeSet;\n")).toEqual([]);
-    expect(await doorErrors('apps/web/src/features/search/deep/x.ts', "import { routeSet } from '../../route/index';\nexport const f = routeSet;\n")).toEqual([]);
-    expect(await doorErrors('apps/web/src/features/search/x.ts', "import { routeSet } from '../route/routeSlice';\nexport const f = routeSet;\n")).toEqual([
+    expect(await doorErrors('apps/web/src/features/search/x.ts', "import { routeCleared } from '../route';\nexport const f = routeCleared;\n")).toEqual([]);
+    expect(await doorErrors('apps/web/src/features/search/deep/x.ts', "import { routeCleared } from '../../route/index';\nexport const f = routeCleared;\n")).toEqual([]);
+    expect(await doorErrors('apps/web/src/features/search/x.ts', "import { routeCleared } from '../route/routeSlice';\nexport const f = routeCleared;\n")).toEqual([
       expect.stringContaining("Import features/route through its front door ('../route')"),
     ]);
     expect(await doorErrors('apps/web/src/features/search/x.ts', "import { SearchBox } from './SearchBox';\nexport const f = SearchBox;\n")).toEqual([]);
@@ -40,7 +40,7 @@ describe('feature front doors', () => {
     expect(await doorErrors('apps/web/src/features/map/x.ts', "import { Shell } from '../../app/Shell';\nexport const f = Shell;\n")).toEqual([
       expect.stringContaining('Features never import the shell'),
     ]);
-    expect(await doorErrors('apps/web/src/platform/x.ts', "import { routeSet } from '../features/route';\nexport const f = routeSet;\n")).toEqual([
+    expect(await doorErrors('apps/web/src/platform/x.ts', "import { routeCleared } from '../features/route';\nexport const f = routeCleared;\n")).toEqual([
       expect.stringContaining('src/platform imports no feature'),
     ]);
     expect(await doorErrors('apps/web/src/app/x.ts', "import { MapHost } from '../features/map/MapHost';\nexport const f = MapHost;\n")).toEqual([]);

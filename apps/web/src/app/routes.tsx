@@ -11,7 +11,7 @@ import { Shell } from './Shell';
 import { StartRedirect } from './StartRedirect';
 
 // Pages off the start path load on demand, so their code stays out of the initial bundle.
-const RoutePage = lazyPage(() => import('../features/flightplan/RoutePage').then((m) => ({ default: m.RoutePage })), 'page-route');
+const RoutePage = lazyPage(() => import('../features/route/RoutePage').then((m) => ({ default: m.RoutePage })), 'page-route');
 const AircraftProfileWelcomePage = lazyPage(
   () => import('../features/profile/AircraftProfileWelcomePage').then((m) => ({ default: m.AircraftProfileWelcomePage })),
   'page-aircraft_profile_welcome',

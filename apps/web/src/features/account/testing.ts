@@ -1,2 +1,3 @@
-// Test kit door of features/account: for tests and test kits of other features, never production code.
+// Test kit door of features/account: for tests and test kits of other features, never production
+// code.
 export { fakeAccountServer, type FakeAccountServer, serverProfile, TEST_USER } from './fakeAccountServer';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useAppSelector } from '../../store/hooks';
-import { CompactRouteSummary } from '../flightplan/components';
+import { CompactRouteSummary } from '../route/components';
 
 /**
  * The page of /app/map1 and /app/map2: the map views themselves live in the shell's MapHost. Over

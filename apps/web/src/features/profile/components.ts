@@ -1,4 +1,4 @@
-// Components of features/profile that other features embed. Kept out of index.ts so that importing the
-// feature's slices and functions does not pull these into the bundle of the first screen (the pages
-// that show them load on demand).
+// Components of features/profile that other features embed. Kept out of index.ts so that importing
+// the feature's slices and functions does not pull these into the bundle of the first screen (the
+// pages that show them load on demand).
 export { ProfileForm } from './ProfileForm';

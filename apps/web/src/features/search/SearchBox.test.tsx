@@ -8,7 +8,7 @@ import { ServicesContext, type AppServices } from '../../platform/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
-import { fixtureRoute, fixtureWaypoint } from '../flightplan/testing';
+import { fixtureRoute, fixtureWaypoint } from '../route/testing';
 import { loadProfile, profileChanged } from '../route';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';

@@ -11,8 +11,7 @@ import type { Route } from '@clearway/flightplan';
 import { ServicesContext } from '../../platform/services';
 import { pagePath } from '../../platform/pages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { airportSelected, loadProfile, routeCleared, useRouteAnalysis } from '../route';
-import { commitRoute } from '../flightplan';
+import { airportSelected, commitRoute, loadProfile, routeCleared, useRouteAnalysis } from '../route';
 import { mapLocationSet } from '../../store/mapStateSlice';
 import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from '../history';
 import {

@@ -1,4 +1,4 @@
-// Front door of features/settings (settings and units slices): other features import only what is exported here
-// (eslint.config.js feature map).
+// Front door of features/settings (settings and units slices): other features import only what is
+// exported here (eslint.config.js feature map).
 export { setPerformanceMode } from './settingsSlice';
 export { initialUnitsState } from './unitsSlice';

@@ -7,7 +7,7 @@ import { createRoutingHandlers, runHandler } from '../../worker/handlers';
 import type { RoutingMethod, RoutingParams } from '../../worker/messages';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { formatEtd, profileLoaded } from '../profile';
-import { routeSet } from '../route';
+import { routeSet } from './routeSlice';
 import { initialUnitsState } from '../settings';
 import { fixtureLeg, fixtureRoute, fixtureWaypoint } from './navlogFixture';
 import { navlogRow } from './navlogFormat';

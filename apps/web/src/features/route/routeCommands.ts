@@ -3,7 +3,7 @@ import { nextRecordTs } from '@clearway/sync';
 import type { PropertyStore, StoredRoute } from '../../db/prefs';
 import type { AppDispatch } from '../../store';
 import { finalFixesCleared } from '../../store/mapStateSlice';
-import { routeCleared, routeSet } from '../route';
+import { routeCleared, routeSet } from './routeSlice';
 import { requestSync } from '../../platform/requestSync';
 
 export interface RouteCommandDeps {
