@@ -5,6 +5,8 @@ import { RECORD_COLUMNS, rowFromStored, storedFromRow, type SyncMerge, type Sync
 
 /** better-sqlite3's handle (db/connect.ts exposes it on SQLite databases). */
 type SqliteHandle = NonNullable<Database['sqlite']>;
+/** A prepared statement of that handle (named, so the class's declaration can be emitted). */
+type Statement = ReturnType<SqliteHandle['prepare']>;
 
 /** A sync waiting for the next group commit. */
 interface PendingSync {
@@ -25,12 +27,12 @@ const MAX_GROUP_COMMIT = 256;
  * synchronous=NORMAL: durable against the process dying, not against power loss).
  */
 class SqliteSyncStatements {
-  readonly touchDevice;
-  readonly countDevices;
-  readonly insertDevice;
-  readonly selectSince;
-  readonly selectKeysOrSince;
-  readonly upsertRecord;
+  readonly touchDevice: Statement;
+  readonly countDevices: Statement;
+  readonly insertDevice: Statement;
+  readonly selectSince: Statement;
+  readonly selectKeysOrSince: Statement;
+  readonly upsertRecord: Statement;
   private readonly savepoint;
   private readonly group;
   private pending: PendingSync[] = [];
