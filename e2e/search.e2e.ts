@@ -105,7 +105,9 @@ describe('search box', () => {
   it("shows 'Not recognized: ZZZZZ' for an unknown token", async () => {
     await clearBox();
     const texts = await query('KHWD ZZZZZ');
-    expect(texts).toContain('Not recognized: ZZZZZ');
+    // The spec's row text, with the token's reason (issue 28) on a second line.
+    const row = texts.find((t) => t.split('\n')[0] === 'Not recognized: ZZZZZ');
+    expect(row?.split('\n').slice(1)).toEqual(['ZZZZZ: no airport, navaid, fix or airway has this name']);
     expect(texts.some((t) => t.startsWith('Select Route:'))).toBe(false);
   });
 
