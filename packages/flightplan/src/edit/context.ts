@@ -2,6 +2,7 @@ import type { NavDb } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint } from '../model.js';
 import { buildRoute } from '../parse/buildRoute.js';
 import { latLonCode, parseLatLonToken } from '../parse/latLon.js';
+import { samePlaceOfKind } from '../parse/samePlace.js';
 import { makeWaypoint, waypointFromMatch } from '../parse/waypoint.js';
 
 export interface EditOptions {
@@ -27,11 +28,16 @@ export function indexOf(route: Route, ref: WaypointInput): number {
   return route.waypoints.findIndex((w) => w.code === code);
 }
 
+/** Where a typed code goes: the route's first or last point, or a point between them. */
+export type RoutePlace = 'end' | 'between';
+
 /**
  * A waypoint for a code typed in the editor: a lat/lon form, an airway id, or the airport, navaid or
- * fix nearest `near`. Null when nothing matches. A Waypoint passes through unchanged.
+ * fix nearest `near`. Where an airport and a navaid share the ident in one place (OAK), the airport
+ * at an end of the route and the navaid between, as parseRoute reads the same string. Null when
+ * nothing matches. A Waypoint passes through unchanged.
  */
-export function resolveWaypoint(db: NavDb, input: WaypointInput, near: Waypoint | undefined): Waypoint | null {
+export function resolveWaypoint(db: NavDb, input: WaypointInput, near: Waypoint | undefined, place: RoutePlace = 'between'): Waypoint | null {
   if (typeof input !== 'string') return input;
   const code = input.trim().toUpperCase();
   if (code === '') return null;
@@ -39,7 +45,7 @@ export function resolveWaypoint(db: NavDb, input: WaypointInput, near: Waypoint 
   if (pos) return makeWaypoint(latLonCode(pos.latDeg, pos.lonDeg), 'LATLONG', pos.latDeg, pos.lonDeg);
   const ref = near ? { latDeg: near.location.lat, lonDeg: near.location.lon } : null;
   const match = db.getWaypoint(code, ref);
-  if (match) return waypointFromMatch(match);
+  if (match) return waypointFromMatch(samePlaceOfKind(db, code, match, place === 'end' ? 'AIRPORT' : 'NAVAID'));
   if (db.airway(code)) return makeWaypoint(code, 'AIRWAY', near?.location.lat ?? 0, near?.location.lon ?? 0, { name: code });
   return null;
 }

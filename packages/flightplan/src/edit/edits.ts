@@ -16,7 +16,7 @@ function typedCopy(route: Route): Waypoint[] {
 function insertAt(route: Route, at: number, input: WaypointInput, profile: AircraftProfile, db: NavDb, options: EditOptions): Route {
   const typed = typedCopy(route);
   const near = typed[Math.max(0, Math.min(at, typed.length) - 1)] ?? typed[0];
-  const w = resolveWaypoint(db, input, near);
+  const w = resolveWaypoint(db, input, near, at === 0 || at === typed.length ? 'end' : 'between');
   if (w) typed.splice(at, 0, { ...cloneWaypoint(w), directTo: false });
   return rebuild(route, typed, profile, db, options);
 }

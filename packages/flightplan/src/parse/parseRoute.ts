@@ -5,6 +5,7 @@ import { procedureTokenWaypoint } from '../proc/expand.js';
 import { airwayGraph, pointOnAirways } from './airwayMembership.js';
 import { buildRouteOf } from './buildRoute.js';
 import { resolveProcedureNames } from './procedureTokens.js';
+import { SAME_PLACE_NM, samePlaceOfKind } from './samePlace.js';
 import { withTokenNotes } from './routeNotes.js';
 import { rememberingNavDb } from './lookupCache.js';
 import { RouteTokens } from './tokens.js';
@@ -21,31 +22,7 @@ const AIRWAY_SHAPE = /^[VJTQ]\d{1,4}$/;
 /** Cruise altitude suffix, feet, on the last token: `KMRY.6500`. */
 const ALTITUDE_SUFFIX = /^(.*)\.(\d{1,5})$/;
 const MIN_ALTITUDE_FT = 100;
-/** Same-named candidates closer than this, nautical miles, are one place (an airport and its VOR). */
-const SAME_PLACE_NM = 30;
 const MAX_ALTITUDE_FT = 60000;
-
-/**
- * Among the same-named candidates of a point, the one of `kind` at the same place as `match`
- * (within SAME_PLACE_NM, the nearest), or `match` itself. A route string names airports at its ends
- * and navaids and fixes between them (an airport in the middle is written with its ICAO code, KOAK):
- * where an airport and a navaid share an ident in one place (OAK, LAX, PUB), the origin and
- * destination take the airport and a point between them the navaid.
- */
-function samePlaceOfKind(db: NavDb, token: string, match: WaypointMatch, kind: 'AIRPORT' | 'NAVAID'): WaypointMatch {
-  if (match.kind === kind || match.candidates < 2) return match;
-  let best = match;
-  let bestNm = SAME_PLACE_NM;
-  for (const c of db.waypointCandidates(token)) {
-    if (c.kind !== kind) continue;
-    const nm = greatCircleDistanceNm(match.latDeg, match.lonDeg, c.latDeg, c.lonDeg);
-    if (nm <= bestNm) {
-      best = c;
-      bestNm = nm;
-    }
-  }
-  return best;
-}
 
 /**
  * The airport of a shared ident at the route's first and last points, the navaid at the points

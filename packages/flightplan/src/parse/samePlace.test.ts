@@ -1,6 +1,7 @@
 import { encodeNavDb, openNavDb, type Airport, type Navaid } from '@clearway/navdb';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Waypoint } from '../model.js';
+import { addWaypoint2, addWaypointBeginning, addWaypointEnd } from '../edit/edits.js';
 import { parseRoute } from './parseRoute.js';
 import { testNavDataSet } from '../testing/testNavData.js';
 
@@ -61,5 +62,14 @@ describe('an ident shared by an airport and a navaid in one place', () => {
       const r = parse(text);
       expect(kinds(parse(r.final_string).waypoints), text).toBe(kinds(r.waypoints));
     }
+  });
+
+  it('is chosen the same way by the editor: the airport inserted at an end, the navaid between', () => {
+    const o = { now: 1_700_000_000_000 };
+    const between = addWaypoint2(parse('KHWD KSFO'), 'OAK', 'KHWD', DEFAULT_PROFILE, db, o);
+    expect(kinds(between.waypoints)).toBe('KHWD:AIRPORT OAK:NAVAID KSFO:AIRPORT');
+    expect(kinds(between.waypoints)).toBe(kinds(parse(between.final_string).waypoints));
+    expect(kinds(addWaypointEnd(parse('KHWD'), 'OAK', DEFAULT_PROFILE, db, o).waypoints)).toBe('KHWD:AIRPORT OAK:AIRPORT');
+    expect(kinds(addWaypointBeginning(parse('KSFO'), 'OAK', DEFAULT_PROFILE, db, o).waypoints)).toBe('OAK:AIRPORT KSFO:AIRPORT');
   });
 });
