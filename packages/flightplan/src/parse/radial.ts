@@ -120,8 +120,3 @@ export function offRadialNm(station: Navaid, radial: number, variationDeg: numbe
   if (Math.abs(delta) > 90) return null;
   return Math.abs(Math.asin(Math.sin(s / EARTH_RADIUS_NM) * Math.sin((delta * Math.PI) / 180))) * EARTH_RADIUS_NM;
 }
-
-/** Whether a waypoint is the station of a radial token (same ident, within a mile of it). */
-export function isStation(w: Waypoint, station: Navaid): boolean {
-  return w.code === station.id && geodesicDistanceNm(w.location.lat, w.location.lon, station.latDeg, station.lonDeg) < 1;
-}
