@@ -18,6 +18,20 @@ const brandPrimary = themeValue(/BRAND_PRIMARY = '(#[0-9a-fA-F]{6})'/);
 const brandDark = themeValue(/BRAND_DARK = '(#[0-9a-fA-F]{6})'/);
 const nightTheme = webTheme.slice(webTheme.indexOf('nightTheme'));
 const nightPrimary = /primary: \{ main: '(#[0-9a-fA-F]{6})'/.exec(nightTheme)?.[1];
+const nightOnPrimary = /contrastText: '(#[0-9a-fA-F]{6})'/.exec(nightTheme)?.[1];
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
 const nightBackground = /background: \{ default: '(#[0-9a-fA-F]{6})', paper: '(#[0-9a-fA-F]{6})' \}/.exec(nightTheme);
 
 describe('hosted page colours', () => {
@@ -35,6 +49,16 @@ describe('hosted page colours', () => {
       background: nightBackground?.[1],
       paper: nightBackground?.[2],
     });
+    expect(NIGHT_COLOURS.onPrimary).toBe(nightOnPrimary);
+  });
+
+  it('give button text at least 4.5:1 contrast by day and by night (WCAG AA)', () => {
+    // #6f9fd4 with white text was 2.8:1; dark text on it is 6.5:1.
+    for (const colours of [DAY_COLOURS, NIGHT_COLOURS]) {
+      expect(contrast(colours.primary, colours.onPrimary)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(colours.primaryHover, colours.onPrimary)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(colours.paper, colours.primary)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('show the product name and switch to night colours when the device prefers a dark scheme', () => {

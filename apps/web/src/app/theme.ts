@@ -16,7 +16,7 @@ export const dayTheme: Theme = createTheme({
 export const nightTheme: Theme = createTheme({
   palette: {
     mode: 'dark',
-    primary: { main: '#6f9fd4', dark: BRAND_PRIMARY, contrastText: '#ffffff' },
+    primary: { main: '#6f9fd4', dark: BRAND_PRIMARY, contrastText: '#0a1726' },
     background: { default: '#0a1726', paper: '#0f2236' },
   },
   typography,

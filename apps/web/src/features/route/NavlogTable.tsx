@@ -53,7 +53,7 @@ export function NavlogTable({ route, units, legControls }: Props) {
                 <TableCell align="right">
                   <span data-testid="navlog-course">{row.course}</span>
                   {row.radial && (
-                    <Typography component="span" variant="caption" data-testid="navlog-radial" title="VOR radial from the station's published variation" sx={{ ml: 1 }}>
+                    <Typography component="span" variant="caption" data-testid="navlog-radial" title="VOR radial from the station's published variation" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
                       {row.radial}
                     </Typography>
                   )}
