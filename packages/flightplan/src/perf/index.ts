@@ -2,4 +2,3 @@ export * from './flightPlan.js';
 export * from './optimizer.js';
 export * from './windTriangle.js';
 export * from './variation.js';
-export * from './summary.js';
