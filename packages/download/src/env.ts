@@ -64,3 +64,32 @@ export function describeError(error: unknown): string {
   }
   return String(error);
 }
+
+/** The host's timer functions (globalThis.setTimeout / clearTimeout in the browser and in Node). */
+export interface TimersLike {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * A `Sleep` on the host's timers: resolves after `ms`, or rejects with the signal's reason (see
+ * `abortReason`) as soon as the signal aborts, stopping its timer. Both adapters (browser, Node) use it.
+ */
+export function timerSleep(timers: TimersLike): Sleep {
+  return (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(abortReason(signal));
+        return;
+      }
+      const onAbort = () => {
+        timers.clearTimeout(handle);
+        reject(abortReason(signal as SignalLike));
+      };
+      const handle = timers.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
