@@ -66,6 +66,15 @@ export interface SyncDevicesTable {
   /** First and last sync, ms since the epoch. */
   first_seen: BigintColumn;
   last_seen: BigintColumn;
+  /** The session (auth_sessions.id_hash) the device id is bound to since its first sync; null before migration 0006. */
+  session_id: string | null;
+}
+
+/** Per customer, the sync records and payload bytes stored (migration 0006; the sync quota). */
+export interface SyncUsageTable {
+  cust_id: string;
+  records: BigintColumn;
+  bytes: BigintColumn;
 }
 
 /**
@@ -220,6 +229,7 @@ export interface DatabaseSchema {
   client_logs: ClientLogsTable;
   sync_records: SyncRecordsTable;
   sync_devices: SyncDevicesTable;
+  sync_usage: SyncUsageTable;
   auth_users: AuthUsersTable;
   auth_email_tokens: AuthEmailTokensTable;
   auth_outbox: AuthOutboxTable;

@@ -5,6 +5,7 @@ import { syncMigration } from './0002_sync.js';
 import { authMigration } from './0003_auth.js';
 import { billingMigration } from './0004_billing.js';
 import { jobLeasesMigration } from './0005_job_leases.js';
+import { syncLimitsMigration } from './0006_sync_limits.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -17,6 +18,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0003_auth', authMigration],
   ['0004_billing', billingMigration],
   ['0005_job_leases', jobLeasesMigration],
+  ['0006_sync_limits', syncLimitsMigration],
 ];
 
 /** The names of every migration, oldest first. */
