@@ -127,7 +127,7 @@ describe('other environments without SMTP', () => {
   it.each([
     [{ CLEARWAY_ENV: 'qa' }, 'SMTP_URL not set'],
     [{ CLEARWAY_ENV: 'dev' }, 'SMTP_URL not set'],
-    [{ CLEARWAY_ENV: 'prod', PAYMENTS: 'test', SMTP_URL: 'disabled' }, 'SMTP_URL=disabled'],
+    [{ CLEARWAY_ENV: 'prod', PAYMENTS: 'test', SMTP_URL: 'disabled', HELP_CENTRE_SECRET: 'h'.repeat(32) }, 'SMTP_URL=disabled'],
     [{ CLEARWAY_ENV: 'beta', PAYMENTS: 'test', SMTP_URL: 'disabled' }, 'SMTP_URL=disabled'],
   ])('%j keeps the mail in the outbox, prints nothing and logs no token', async (env, reason) => {
     const server = await startAuth(env);

@@ -35,6 +35,8 @@ export interface DeploymentFacts {
   mail: 'smtp' | 'disabled' | 'unset';
   /** The built-in identity provider is in use (no external OIDC issuer), so the server sends mail. */
   builtinIssuer: boolean;
+  /** HELP_CENTRE_SECRET is set, or ZENDESK_SHARED_SECRET (then the built-in help centre signs nothing). */
+  helpCentreSecret?: boolean;
 }
 
 /**
@@ -59,6 +61,12 @@ export function deploymentProblems(facts: DeploymentFacts): Array<{ variable: st
     problems.push({
       variable: 'SMTP_URL',
       message: `must be set when CLEARWAY_ENV is ${facts.env}: without it sign-in mail (confirmation and password reset links) is never sent. Set an smtp:// or smtps:// URL, or SMTP_URL=${MAIL_DISABLED} to run without mail (users then cannot confirm their address or reset their password by mail)`,
+    });
+  }
+  if (facts.env === 'prod' && facts.helpCentreSecret === false) {
+    problems.push({
+      variable: 'HELP_CENTRE_SECRET',
+      message: 'must be set when CLEARWAY_ENV is prod (at least 32 characters, the same for every server process): without it each process signs help-centre tokens with its own random key and tokens fail on the others. Or set ZENDESK_SHARED_SECRET to use Zendesk',
     });
   }
   return problems;

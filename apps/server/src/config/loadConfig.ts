@@ -152,6 +152,7 @@ export function loadConfig(env: Env): Config {
       stripe: billing.stripe !== null,
       mail: vars.SMTP_URL === undefined ? 'unset' : vars.SMTP_URL === MAIL_DISABLED ? 'disabled' : 'smtp',
       builtinIssuer: vars.OIDC_ISSUER_URL === undefined,
+      helpCentreSecret: billing.helpCentreSecret !== null || billing.zendesk !== null,
     }));
   }
   if (!variables.success || !overrides.success || version === undefined || billing === undefined || problems.length > 0) {
