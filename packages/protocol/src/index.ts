@@ -6,4 +6,5 @@ export * from './issues.js';
 export * from './navdata.js';
 export * from './sync.js';
 export * from './deviceLimit.js';
+export * from './syncLimits.js';
 export * from './licence.js';

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 export { SYNC_TABLES, SYNC_SINGLETON_TABLES, type SyncTable } from './syncTables.js';
 import { SYNC_TABLES, type SyncTable } from './syncTables.js';
+import { syncContinuationSchema } from './syncLimits.js';
 
 /** Spec part 1 §9: at most 30 records per table per call. */
 export const SYNC_MAX_RECORDS_PER_TABLE = 30;
@@ -110,6 +111,8 @@ const requestBase = {
   uuid: z.string().min(1).max(64),
   /** The last sync time of this table minus SYNC_OVERLAP_MS, ms since the epoch; 0 on the first sync. */
   since: z.number().int().nonnegative(),
+  /** The previous reply's continuation header (syncLimits.ts): the next page of records stored since `since`. */
+  continuation: syncContinuationSchema.optional(),
 };
 
 function requestFor<T extends SyncTable>(table: T) {
