@@ -213,6 +213,20 @@ export interface AuthSecretsTable {
   created_at: BigintColumn;
 }
 
+/** The (issuer, subject) of the ID token that first signed a customer in (migration 0007). */
+export interface AuthIdentitiesTable {
+  iss: string;
+  sub: string;
+  cust_id: string;
+  created_at: BigintColumn;
+}
+
+/** A built-in help-centre token that has been used, by its `jti` (single use; migration 0007). */
+export interface HelpTokenUsesTable {
+  jti: string;
+  expires_at: BigintColumn;
+}
+
 /** The last claimed period of one periodic job (jobs/databaseLeases.ts). */
 export interface JobLeasesTable {
   job_name: string;
@@ -239,6 +253,8 @@ export interface DatabaseSchema {
   auth_pending_logins: AuthPendingLoginsTable;
   auth_attempts: AuthAttemptsTable;
   auth_secrets: AuthSecretsTable;
+  auth_identities: AuthIdentitiesTable;
+  help_token_uses: HelpTokenUsesTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;

@@ -6,6 +6,7 @@ import { authMigration } from './0003_auth.js';
 import { billingMigration } from './0004_billing.js';
 import { jobLeasesMigration } from './0005_job_leases.js';
 import { syncLimitsMigration } from './0006_sync_limits.js';
+import { authIdentitiesMigration } from './0007_auth_identities.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -19,6 +20,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0004_billing', billingMigration],
   ['0005_job_leases', jobLeasesMigration],
   ['0006_sync_limits', syncLimitsMigration],
+  ['0007_auth_identities', authIdentitiesMigration],
 ];
 
 /** The names of every migration, oldest first. */
