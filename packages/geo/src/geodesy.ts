@@ -70,6 +70,22 @@ export function greatCircleIntermediatePoint(lat1Deg: number, lon1Deg: number, l
 }
 
 /**
+ * Cross-track distance on the spherical Earth (radius `EARTH_RADIUS_NM`), nautical miles: how far a
+ * point lies off the great circle a track follows, from the point's distance from the track's start
+ * (`fromStartNm`) and the angle at the start between the track's course and the course to the point
+ * (`courseOffTrackDeg`, course to the point minus the track's course, any sign or turn). Positive
+ * right of the track, negative left; the distance to the whole great circle, so a point behind the
+ * start (more than 90 degrees off) has one too. The caller measures distance and course in the model
+ * it needs: on the sphere (`greatCircleDistanceNm`, `greatCircleInitialCourseDeg`) or on WGS84
+ * (`geodesicLeg`).
+ */
+export function greatCircleCrossTrackNm(fromStartNm: number, courseOffTrackDeg: number): number {
+  const s = Math.sin(fromStartNm / EARTH_RADIUS_NM) * Math.sin(courseOffTrackDeg * DEG_TO_RAD);
+  // The clamp keeps a product rounded past 1 inside asin's domain.
+  return Math.asin(Math.max(-1, Math.min(1, s))) * EARTH_RADIUS_NM;
+}
+
+/**
  * Shortest great-circle distance from a point to any point whose longitude lies `deltaLonDeg` or more
  * away (east or west), in nautical miles: the distance to the nearest of the two bounding meridians.
  * A lower bound used by spatial searches to know when farther grid cells cannot hold anything nearer.

@@ -5,7 +5,7 @@
  * aligned to), so true course = radial + variation east. Positions are on the WGS84 geodesic
  * (GeographicLib). Distances nautical miles, angles degrees.
  */
-import { EARTH_RADIUS_NM, geodesicDestination, geodesicDistanceNm, geodesicInitialCourseDeg, normalize360 } from '@clearway/geo';
+import { geodesicDestination, geodesicDistanceNm, geodesicInitialCourseDeg, greatCircleCrossTrackNm, normalize360 } from '@clearway/geo';
 import type { LatLon, Navaid, NavDb } from '@clearway/navdb';
 import type { Waypoint } from '../model.js';
 import { wmmVariation } from '../perf/variation.js';
@@ -109,8 +109,9 @@ export function radialDmeWaypoint(t: RadialToken, station: Navaid, variationDeg:
 
 /**
  * How far a point lies off a station's radial, nautical miles: the cross-track distance from the
- * radial's great circle (initial course and distance from the WGS84 geodesic), or null when the
- * point lies behind the station (on the reciprocal side, more than 90 degrees off the radial).
+ * radial's great circle (geo's greatCircleCrossTrackNm, from the WGS84 geodesic's initial course
+ * and distance), or null when the point lies behind the station (on the reciprocal side, more than
+ * 90 degrees off the radial).
  */
 export function offRadialNm(station: Navaid, radial: number, variationDeg: number, point: { lat: number; lon: number }): number | null {
   const s = geodesicDistanceNm(station.latDeg, station.lonDeg, point.lat, point.lon);
@@ -118,5 +119,5 @@ export function offRadialNm(station: Navaid, radial: number, variationDeg: numbe
   const course = geodesicInitialCourseDeg(station.latDeg, station.lonDeg, point.lat, point.lon);
   const delta = ((normalize360(course - (radial + variationDeg)) + 180) % 360) - 180;
   if (Math.abs(delta) > 90) return null;
-  return Math.abs(Math.asin(Math.sin(s / EARTH_RADIUS_NM) * Math.sin((delta * Math.PI) / 180))) * EARTH_RADIUS_NM;
+  return Math.abs(greatCircleCrossTrackNm(s, delta));
 }

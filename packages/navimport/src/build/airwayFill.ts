@@ -7,7 +7,7 @@
  * nearby are kept, and they carry the FAA position and kind. Every point left out is reported.
  */
 import type { Airway, AirwayPoint, Fix, Navaid, PointKind, SourceId } from '@clearway/navdb';
-import { EARTH_RADIUS_NM, greatCircleDistanceNm as distanceNm, greatCircleInitialCourseDeg as initialBearingDeg } from '@clearway/geo';
+import { EARTH_RADIUS_NM, greatCircleCrossTrackNm, greatCircleDistanceNm as distanceNm, greatCircleInitialCourseDeg as initialBearingDeg } from '@clearway/geo';
 
 /** A lower source's airway point is the FAA fix or navaid of its ident within this, nautical miles. */
 export const AIRWAY_POINT_MATCH_NM = 1;
@@ -85,17 +85,18 @@ function matchPoint(p: AirwayPoint, navaids: ReadonlyMap<string, readonly Navaid
 
 /**
  * Distance from P to the great-circle arc A-B (to the nearer end when P lies beyond one), nautical
- * miles, on the spherical Earth: cross-track from the spherical triangle, enough for a 1 nm test.
+ * miles, on the spherical Earth: geo's cross-track distance beside the arc, enough for a 1 nm test.
  */
 export function offArcNm(pLat: number, pLon: number, aLat: number, aLon: number, bLat: number, bLon: number): number {
-  const ap = distanceNm(aLat, aLon, pLat, pLon) / EARTH_RADIUS_NM;
+  const apNm = distanceNm(aLat, aLon, pLat, pLon);
+  const dThetaDeg = initialBearingDeg(aLat, aLon, pLat, pLon) - initialBearingDeg(aLat, aLon, bLat, bLon);
+  const xtNm = greatCircleCrossTrackNm(apNm, dThetaDeg);
+  // Along-track arc from A to the foot of the perpendicular (radians); behind A when P is more than 90 degrees off.
   const ab = distanceNm(aLat, aLon, bLat, bLon) / EARTH_RADIUS_NM;
-  const dTheta = ((initialBearingDeg(aLat, aLon, pLat, pLon) - initialBearingDeg(aLat, aLon, bLat, bLon)) * Math.PI) / 180;
-  const xt = Math.asin(Math.max(-1, Math.min(1, Math.sin(ap) * Math.sin(dTheta))));
-  const along = Math.cos(dTheta) < 0 ? -1 : Math.acos(Math.max(-1, Math.min(1, Math.cos(ap) / Math.cos(xt))));
-  if (along < 0) return ap * EARTH_RADIUS_NM;
+  const along = Math.cos((dThetaDeg * Math.PI) / 180) < 0 ? -1 : Math.acos(Math.max(-1, Math.min(1, Math.cos(apNm / EARTH_RADIUS_NM) / Math.cos(xtNm / EARTH_RADIUS_NM))));
+  if (along < 0) return apNm;
   if (along > ab) return distanceNm(bLat, bLon, pLat, pLon);
-  return Math.abs(xt) * EARTH_RADIUS_NM;
+  return Math.abs(xtNm);
 }
 
 const maxMea = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.max(a, b));
