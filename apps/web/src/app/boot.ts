@@ -13,6 +13,7 @@ import { navDataFailed, routingWorkerState } from '../features/navdata/navDataSl
 import type { NavDataLoaderDeps, NavDataOutcome } from '../features/navdata/loader';
 import { signalSettled } from '../store/readinessSlice';
 import { waitForSignIn, type SignInGateDeps } from './signInGate';
+import { startRouteEffects, type RouteEffects } from '../features/route';
 
 /** Persistent storage the app asks for: about 4 GB (spec part 1 §4, part 2 §9). */
 export const STORAGE_REQUEST_BYTES = 4_194_304_000;
@@ -53,6 +54,8 @@ export interface BootResult {
   routingInit: Promise<void>;
   /** The airport database load; it settles the navDb readiness signal itself. */
   navData: Promise<NavDataOutcome>;
+  /** The route's app-wide effects (restore and analysis), running from profile_init on. */
+  routeEffects: RouteEffects;
 }
 
 function message(error: unknown): string {
@@ -125,6 +128,9 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   }
   // Without readable prefs the defaults are the profile: the route screen must not wait forever.
   if (!store.getState().profile.current) store.dispatch(profileLoaded(await readCurrentProfile(undefined, Date.now())));
+  // App-wide effects, whatever page is mounted: the stored route is restored and analysed (again
+  // whenever it, the profile or the worker's readiness changes) from here on.
+  const routeEffects = startRouteEffects({ store, routing: deps.routing, prefs: prefsOpen ? prefs : undefined });
   stage('profile_init');
 
   stage('storage');
@@ -169,5 +175,5 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
       store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason }));
       return { state: 'error', reason };
     });
-  return { routingInit, navData };
+  return { routingInit, navData, routeEffects };
 }

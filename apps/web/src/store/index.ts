@@ -1,37 +1,12 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import type { PropertyStore } from '../db/prefs';
-import { settingsSlice } from '../features/settings/settingsSlice';
-import { unitsSlice } from '../features/settings/unitsSlice';
-import { layoutSlice } from '../features/map/layoutSlice';
-import { initialWelcomeState, welcomeSlice } from '../features/welcome/welcomeSlice';
-import { navDataSlice } from '../features/navdata/navDataSlice';
-import { routeSlice } from '../features/route/routeSlice';
-import { profileSlice } from '../features/profile/profileSlice';
-import { mapStateSlice } from './mapStateSlice';
-import { accountSlice } from '../features/account/accountSlice';
-import { bootSlice } from './bootSlice';
-import { readinessSlice } from './readinessSlice';
-import { configSlice } from './configSlice';
-import { appUpdateSlice } from './appUpdateSlice';
+import { initialWelcomeState } from '../features/welcome/welcomeSlice';
 import { createPersistenceMiddleware } from './persistence';
+import { createAppListenerMiddleware } from './listener';
+import { rootReducer } from './rootReducer';
 
-export const rootReducer = combineReducers({
-  settings: settingsSlice.reducer,
-  units: unitsSlice.reducer,
-  layout: layoutSlice.reducer,
-  welcome: welcomeSlice.reducer,
-  boot: bootSlice.reducer,
-  readiness: readinessSlice.reducer,
-  config: configSlice.reducer,
-  appUpdate: appUpdateSlice.reducer,
-  navData: navDataSlice.reducer,
-  route: routeSlice.reducer,
-  profile: profileSlice.reducer,
-  map: mapStateSlice.reducer,
-  account: accountSlice.reducer,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
+export { rootReducer, type RootState } from './rootReducer';
+export { addAppListener, type AppStartListening } from './listener';
 
 export interface StoreOptions {
   /** Where persisted preferences are written; omit for a store that persists nothing (some tests). */
@@ -45,7 +20,8 @@ export function makeStore({ prefs, online = true }: StoreOptions = {}) {
     reducer: rootReducer,
     preloadedState: { welcome: initialWelcomeState(online) },
     middleware: (getDefault) => {
-      const base = getDefault();
+      // App-wide effects are added to this one at run time (addAppListener, store/listener.ts).
+      const base = getDefault().prepend(createAppListenerMiddleware().middleware);
       return prefs ? base.prepend(createPersistenceMiddleware({ prefs })) : base;
     },
   });

@@ -1,7 +1,8 @@
-import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import { createListenerMiddleware, type Dispatch } from '@reduxjs/toolkit';
 import type { PrefsKey, PropertyStore, PropertyValues } from '../db/prefs';
 import { prefsLoaded } from './prefsActions';
-import type { AppDispatch, RootState } from './index';
+import type { RootState } from './rootReducer';
+import type { AppStartListening } from './listener';
 
 /**
  * The store values that live in the prefs properties table, by property key. Every change to one of
@@ -38,7 +39,7 @@ export interface PersistenceOptions {
 /** Listener middleware that writes each changed persisted value to prefs. */
 export function createPersistenceMiddleware({ prefs, onError }: PersistenceOptions) {
   const listener = createListenerMiddleware();
-  const startListening = listener.startListening as TypedStartListening<RootState, AppDispatch>;
+  const startListening = listener.startListening as AppStartListening;
   startListening({
     predicate: (action, current, original) => !prefsLoaded.match(action) && changedKeys(current, original).length > 0,
     effect: async (_action, api) => {
@@ -57,7 +58,7 @@ export function createPersistenceMiddleware({ prefs, onError }: PersistenceOptio
 }
 
 /** Reads every persisted value from prefs and hands them to the slices (boot stage profile_init). */
-export async function loadPersistedPreferences(prefs: PropertyStore, dispatch: AppDispatch): Promise<Partial<PropertyValues>> {
+export async function loadPersistedPreferences(prefs: PropertyStore, dispatch: Dispatch): Promise<Partial<PropertyValues>> {
   const values = await prefs.getProperties(PERSISTED_KEYS);
   dispatch(prefsLoaded(values));
   return values;

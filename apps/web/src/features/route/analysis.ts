@@ -20,3 +20,25 @@ export function shouldAnalyze(
   if (!route || !route.final_string || route.waypoints.length < 2) return false;
   return analysisKey(route, profile) !== lastKey;
 }
+
+/** The route object an analysis produced and the inputs it was made for (analysisKey). */
+export interface AnalysedRoute {
+  route: object;
+  key: string | null;
+}
+
+/**
+ * Whether the route on screen needs runFlightPlan (the route analysis effect, routeEffects.ts): a
+ * final string and at least two waypoints, and it is not the very route object the last analysis
+ * produced for these inputs. A route put back unanalysed (a restored or synced copy, the same
+ * string submitted again) is analysed again even when its string, departure time and altitude are
+ * those of the last analysis: its figures are zero until then.
+ */
+export function needsAnalysis(
+  route: Pick<Route, 'final_string' | 'waypoints'> | null,
+  profile: Pick<AircraftProfile, 'etd' | 'etd_iso' | 'altitude'>,
+  last: AnalysedRoute | null,
+): boolean {
+  if (!route || !route.final_string || route.waypoints.length < 2) return false;
+  return !(last && last.route === route && last.key === analysisKey(route, profile));
+}

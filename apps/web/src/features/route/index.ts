@@ -2,4 +2,4 @@
 // /app/route): other features import only what is exported here (eslint.config.js feature map).
 export { airportSelected, profileChanged, routeCleared, routeSynced } from './routeSlice';
 export { commitRoute } from './routeCommands';
-export { loadProfile, useRouteAnalysis } from './useRouteAnalysis';
+export { loadProfile, startRouteEffects, type RouteEffects } from './routeEffects';

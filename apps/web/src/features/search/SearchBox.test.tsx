@@ -9,7 +9,8 @@ import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
 import { fixtureRoute, fixtureWaypoint } from '../route/testing';
-import { loadProfile, profileChanged } from '../route';
+import { startRouteEffects, type RouteEffects } from '../route';
+import { profileLoaded, profileSaved, readCurrentProfile } from '../profile';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
 
@@ -57,10 +58,15 @@ function fakeRouting() {
   return { routing: { call } as unknown as RoutingWorkerFacade, calls };
 }
 
+let effects: RouteEffects | undefined;
+
 function setup(mode: SearchMode = 'route') {
   const prefs = testPrefs();
   const store = makeStore({ prefs });
   const { routing, calls } = fakeRouting();
+  // As at boot (app/boot.ts): the stored profile in the store, the route's effects running.
+  store.dispatch(profileLoaded({ ...DEFAULT_PROFILE, etd_iso: '2026-11-21T20:00:00.000Z' }));
+  effects = startRouteEffects({ store, routing, prefs });
   const services: AppServices = { prefs, applyUpdate: () => undefined, appVersion: 't', routing };
   const router = createMemoryRouter(
     [
@@ -109,6 +115,8 @@ describe('SearchBox', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
+    effects?.stop();
+    effects = undefined;
     vi.useRealTimers();
   });
 
@@ -139,7 +147,7 @@ describe('SearchBox', () => {
     await eventually(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true));
   });
 
-  it('shows the parsed route with its distance; Enter stores it, adds a recent search and analyses it', async () => {
+  it('shows the parsed route with its distance; Enter stores it, adds a recent search and the route effect analyses it', async () => {
     const { input, type, prefs, store, calls } = setup();
     const analyses = () => calls.filter((c) => c === 'runFlightPlan').length;
     type('khwd oak ksfo');
@@ -153,15 +161,14 @@ describe('SearchBox', () => {
     await elapse(SEARCH_DEBOUNCE_MS);
     await eventually(() => expect(Math.abs((store.getState().route.current?.total_distance ?? 0) - KHWD_OAK_KSFO_NM) / KHWD_OAK_KSFO_NM).toBeLessThan(0.003));
     const runs = analyses();
-    // Once: the analysed route is a change too, and the analysis its timer starts finds nothing to do.
-    // That analysis reads the profile first, so once a read started after it is answered, it has decided.
+    // Once: the analysed route is a change too, and the analysis its timer starts finds nothing to do
+    // (it decides synchronously when its timer fires).
     await elapse(SEARCH_DEBOUNCE_MS);
-    await act(() => loadProfile(prefs));
     expect(analyses()).toBe(runs);
-    // A new cruise altitude: analysed again.
-    await prefs.setProperty('profile', { tail: 'N1', altitude: 8500 });
+    // A new cruise altitude saved: analysed again.
+    const profile = await readCurrentProfile(prefs, Date.now());
     act(() => {
-      store.dispatch(profileChanged());
+      store.dispatch(profileSaved({ ...profile, altitude: 8500 }));
     });
     await elapse(SEARCH_DEBOUNCE_MS);
     await eventually(() => expect(analyses()).toBe(runs + 1));

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -11,23 +11,22 @@ import type { Route } from '@clearway/flightplan';
 import { ServicesContext } from '../../platform/services';
 import { pagePath } from '../../platform/pages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { airportSelected, commitRoute, loadProfile, routeCleared, useRouteAnalysis } from '../route';
+import { airportSelected, commitRoute, loadProfile, routeCleared } from '../route';
 import { mapLocationSet } from '../../store/mapStateSlice';
 import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from '../history';
-import {
-  CLICK_AWAY_CLOSE_MS,
-  extraSuggestion,
-  mergeSuggestions,
-  normalizeQuery,
-  routeSuggestions,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_LIMIT,
-  suggestionFromHit,
-  suggestionLabel,
-  type Suggestion,
-} from './suggestions';
+import { CLICK_AWAY_CLOSE_MS, normalizeQuery, SEARCH_DEBOUNCE_MS, suggestionLabel, type Suggestion } from './suggestions';
+import { fetchAnswers, planQuery, suggestionsFor, type SearchMode } from './query';
+import { useCombobox } from './useCombobox';
 
-export type SearchMode = 'route' | 'airport';
+export type { SearchMode } from './query';
+
+/** Rows and the query (normalizeQuery) they were made for. */
+interface Rows {
+  query: string;
+  rows: Suggestion[];
+}
+
+const NO_ROWS: Rows = { query: '', rows: [] };
 
 interface Props {
   /** 'route' (default): routes, airports, VORs, waypoints, airways; 'airport': airports only. */
@@ -38,8 +37,12 @@ interface Props {
 
 /**
  * The search box (spec part 1 §2 "Search box", §4 "Search"): a combobox with a listbox of
- * suggestions, 500 ms debounce, arrow keys and Enter, a clear button and a 1 s click-away close.
- * Its listbox carries `data-suggest-ms`: the time from the debounce end to the suggestions shown.
+ * suggestions, 500 ms debounce, arrow keys and Enter (useCombobox), a clear button and a 1 s
+ * click-away close. The rows come from query.ts (planQuery, fetchAnswers, suggestionsFor) and are
+ * shown only while the box still holds the text they were made for: a keystroke hides the previous
+ * query's rows at once (issue 27 point 2), the next rows come 500 ms after the last keystroke.
+ * Its listbox carries `data-suggest-ms` (the time from the debounce end to the suggestions shown)
+ * and `data-query` (the query its rows are for).
  */
 export function SearchBox({ mode = 'route', placeholder }: Props) {
   const services = useContext(ServicesContext);
@@ -52,9 +55,9 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
   const listId = `${id}-listbox`;
 
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<Suggestion[]>([]);
-  const [active, setActive] = useState(-1);
+  const [answered, setAnswered] = useState<Rows>(NO_ROWS);
+  // Rows made for another text are never shown (nor picked by Enter or a tap).
+  const options = answered.query !== '' && answered.query === normalizeQuery(text) ? answered.rows : NO_ROWS.rows;
   const listRef = useRef<HTMLUListElement | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const requestRef = useRef(0);
@@ -62,8 +65,8 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
   const closeTimer = useRef<number | undefined>(undefined);
   const summaryCache = useRef(new Map<string, AirportSummary | null>());
   const extrasRef = useRef<{ favourites: string[]; recents: string[] }>({ favourites: [], recents: [] });
-
-  useRouteAnalysis(mode === 'route' ? routing : undefined, mode === 'route' ? prefs : undefined);
+  const combobox = useCombobox({ options, isSelectable: (option) => option.selectable, onEnter: (option) => submit(option) });
+  const { active, close, reset } = combobox;
 
   const summaryOf = useCallback(
     async (code: string): Promise<AirportSummary | null> => {
@@ -88,51 +91,21 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
   }, [refreshExtras]);
 
   const runQuery = useCallback(
-    async (query: string) => {
+    async (text: string) => {
       const request = ++requestRef.current;
       const started = performance.now();
-      if (!query || !routing) {
-        setOptions([]);
+      const plan = planQuery(text, mode);
+      if (!plan || !routing) {
+        setAnswered(NO_ROWS);
         return;
       }
-      const tokens = query.split(/\s+/);
-      const last = tokens[tokens.length - 1] ?? '';
-      const searchTerm = mode === 'route' ? last : query;
-      const searchPromise = routing.call('search', { query: searchTerm, limit: SEARCH_LIMIT }).catch(() => []);
-      const routePromise: Promise<Route | null> =
-        mode === 'route'
-          ? (async () => {
-              const profile = await loadProfile(prefs);
-              const parsed = await routing.call('parseRoute', { text: query, profile });
-              const interesting = tokens.length >= 2 || parsed.invalid_tokens.length > 0 || parsed.airway_errors.length > 0;
-              if (!interesting) return null;
-              if (parsed.invalid_tokens.length || parsed.airway_errors.length || parsed.waypoints.length < 2) return parsed;
-              return await routing.call('runFlightPlan', { route: parsed, profile }).catch(() => parsed);
-            })().catch(() => null)
-          : Promise.resolve(null);
-      const extras = extrasRef.current;
-      const extraCodes = tokens.length === 1 ? [...extras.favourites.slice(0, 10), ...extras.recents.slice(0, 10)] : [];
-      const summaries = await Promise.all(extraCodes.map((code) => summaryOf(code)));
-      const byCode = new Map(extraCodes.map((code, i) => [code, summaries[i] ?? null]));
-      const favourites = extras.favourites.filter((code) => byCode.has(code)).map((code) => extraSuggestion(code, byCode.get(code) ?? null, 'Favorite'));
-      const recents = extras.recents
-        .filter((code) => byCode.has(code))
-        .map((code) => extraSuggestion(code, byCode.get(code) ?? null, 'Recent'))
-        .filter((s) => mode === 'route' || s.summary);
-      const [hits, route] = await Promise.all([searchPromise, routePromise]);
+      const answers = await fetchAnswers(plan, { routing, profile: () => loadProfile(prefs), summaryOf, extras: extrasRef.current });
       if (request !== requestRef.current) return;
-      let searchRows = hits.map((hit) => suggestionFromHit(hit));
-      if (mode === 'airport') searchRows = searchRows.filter((s) => s.type === 'Airport');
-      const merged = tokens.length === 1 ? mergeSuggestions(searchRows, favourites, recents, query) : searchRows;
-      // A single token still being typed: 'Not recognized' only when nothing else matches.
-      const routeRows = route && (tokens.length > 1 || merged.length === 0) ? routeSuggestions(route, unit) : [];
-      const rows = [...routeRows, ...merged];
       shownRef.current = { started, request };
-      setOptions(rows);
-      setActive(-1);
-      setOpen(true);
+      setAnswered({ query: plan.query, rows: suggestionsFor(plan, mode, answers, unit) });
+      reset();
     },
-    [routing, prefs, mode, unit, summaryOf],
+    [routing, prefs, mode, unit, summaryOf, reset],
   );
 
   // The time from the debounce end to the suggestions in the DOM, for the benchmark.
@@ -142,11 +115,10 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     shownRef.current = null;
     listRef.current?.setAttribute('data-suggest-ms', (performance.now() - shown.started).toFixed(1));
     listRef.current?.setAttribute('data-request', String(shown.request));
-  }, [options]);
+  }, [answered]);
 
   useEffect(() => {
-    const query = normalizeQuery(text);
-    const timer = window.setTimeout(() => void runQuery(query), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => void runQuery(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, runQuery]);
 
@@ -158,11 +130,6 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-
   const selectAirport = async (code: string): Promise<boolean> => {
     if (!routing) return false;
     const reply = await routing.call('airportSummary', { code }).catch(() => ({ error: 'failed' }));
@@ -173,7 +140,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     dispatch(mapLocationSet({ lat: reply.latDeg, lon: reply.lonDeg, type: 'airport' }));
     requestRef.current++;
     setText('');
-    setOptions([]);
+    setAnswered(NO_ROWS);
     close();
     void navigate(pagePath('airport'));
     return true;
@@ -212,48 +179,20 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     }
   };
 
-  const submit = () => {
-    const option = active >= 0 ? options[active] : undefined;
+  /** Enter: the active row, else the typed text. */
+  function submit(option: Suggestion | undefined): void {
     if (option) {
       pick(option);
       return;
     }
     if (mode === 'airport') void selectAirport(normalizeQuery(text));
     else void submitRoute(text);
-  };
-
-  const move = (delta: number) => {
-    if (!options.length) return;
-    setOpen(true);
-    setActive((current) => {
-      let next = current;
-      for (let i = 0; i < options.length; i++) {
-        next = (next + delta + options.length) % options.length;
-        if (options[next]?.selectable) return next;
-      }
-      return current;
-    });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(-1);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      submit();
-    } else if (event.key === 'Escape') {
-      close();
-    }
-  };
+  }
 
   const clear = () => {
     requestRef.current++;
     setText('');
-    setOptions([]);
+    setAnswered(NO_ROWS);
     close();
     if (mode === 'route') {
       dispatch(routeCleared());
@@ -262,7 +201,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     inputRef.current?.focus();
   };
 
-  const expanded = open && options.length > 0;
+  const { expanded } = combobox;
   const activeOption = expanded && active >= 0 ? options[active] : undefined;
 
   return (
@@ -285,9 +224,9 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
           inputRef={inputRef}
           onChange={(event) => {
             setText(event.target.value);
-            setOpen(true);
+            combobox.show();
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={combobox.onKeyDown}
           inputProps={{
             role: 'combobox',
             'aria-label': mode === 'airport' ? 'Search airports' : 'Search',
@@ -317,6 +256,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
           role="listbox"
           aria-label="Search suggestions"
           data-testid="search-listbox"
+          data-query={options.length > 0 ? answered.query : undefined}
           sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 250, overflowY: 'auto' }}
         >
           {options.map((option, index) => {
@@ -333,7 +273,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
                 aria-selected={index === active}
                 aria-disabled={!option.selectable}
                 onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => option.selectable && setActive(index)}
+                onMouseEnter={() => option.selectable && combobox.setActive(index)}
                 onClick={() => pick(option)}
                 sx={{
                   px: 1.5,
