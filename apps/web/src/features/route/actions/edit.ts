@@ -1,0 +1,52 @@
+import type { RouteEdit, WaypointRef } from '../../../worker/engineMessages';
+import { commitPlanned } from './planAndCommit';
+import { removedText } from './texts';
+import { currentProfile, currentRoute, defineAction } from './types';
+
+const codeOf = (ref: WaypointRef): string => (typeof ref === 'string' ? ref : ref.code);
+
+/**
+ * What a destructive edit removes, as its Undo snackbar names it ('SUNOL', 'airway V334', 'DP',
+ * 'STAR', 'approach'); null for an edit that removes nothing.
+ */
+export function removalOf(edit: RouteEdit): string | null {
+  switch (edit.op) {
+    case 'removeWaypoint':
+      return codeOf(edit.code);
+    case 'removeAirway':
+      return `airway ${codeOf(edit.airway)}`;
+    case 'removeDP':
+      return 'DP';
+    case 'removeStar':
+      return 'STAR';
+    case 'removeAproach':
+      return 'approach';
+    default:
+      return null;
+  }
+}
+
+/**
+ * A route edit of edit mode (spec part 2 §4 "Route edits": "each replaces the route with the returned
+ * one, stamps it with the current time, stores it as the current route"), planned and committed. A
+ * removal offers Undo (the route before it comes back), as Clear does. Failures are logged.
+ */
+export const applyEdit = defineAction<RouteEdit>({
+  name: 'applyEdit',
+  isEnabled: (context) => currentRoute(context) !== null && currentProfile(context) !== null && context.routing !== undefined,
+  async perform(context, edit) {
+    const stored = currentRoute(context);
+    const profile = currentProfile(context);
+    const { routing, screen } = context;
+    if (!stored || !profile || !routing) return;
+    const plan = screen.beginPlan();
+    try {
+      const edited = await routing.call('editRoute', { route: stored, edit, profile });
+      const committed = await commitPlanned(context, plan, edited);
+      const removed = removalOf(edit);
+      if (committed && removed !== null) screen.offerUndo({ text: removedText(removed), source: 'edit', restore: { kind: 'route', previous: stored } });
+    } catch (error) {
+      console.error('Route edit failed', error);
+    }
+  },
+});
