@@ -143,7 +143,7 @@ describe('shell', () => {
         .map((text) => text.trim())
         .filter((text) => MENU_LABELS.includes(text));
       expect(labels).toEqual(MENU_LABELS);
-      expect(await page.getByTestId('app-version').innerText()).toMatch(/\d+\.\d+\.\d+/);
+      expect(await page.getByTestId('app-version').innerText()).toMatch(/(?<!\d)\d+\.\d+\.\d+/);
 
       await page.getByText('Flight Plan', { exact: true }).click();
       await page.waitForURL(`${server.origin}/app/route`);

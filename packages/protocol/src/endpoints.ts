@@ -69,13 +69,13 @@ export function isSameOriginEndpoint(value: string): boolean {
  * URLs are kept; HTTP roots end without a slash.
  */
 export function resolveEndpoints(map: EndpointMap, origin: string): EndpointMap {
-  const base = origin.replace(/\/+$/, '');
+  const base = origin.replace(/(?<!\/)\/+$/, '');
   const socketBase = base.replace(/^http/, 'ws');
   const resolved = {} as Record<EndpointKey, string>;
   for (const key of ENDPOINT_KEYS) {
     const value = map[key];
     resolved[key] = isSameOriginEndpoint(value)
-      ? ((DEFAULT_ENDPOINT_PATHS[key].socket ? socketBase : base) + value).replace(/\/+$/, '')
+      ? ((DEFAULT_ENDPOINT_PATHS[key].socket ? socketBase : base) + value).replace(/(?<!\/)\/+$/, '')
       : value;
   }
   return resolved;

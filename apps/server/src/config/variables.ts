@@ -102,7 +102,7 @@ const oidcIssuerUrl = z
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '';
   }, { error: 'must be the https:// URL of an OpenID Connect issuer (its /.well-known/openid-configuration is read), or unset for the built-in provider' })
-  .transform((value) => value.replace(/\/+$/, ''));
+  .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
 const oidcClientText = z.string().trim().min(1, { error: 'must not be empty' });
 // SMTP_URL=disabled (MAIL_DISABLED) runs without mail on purpose, which prod and beta require when no URL is set.
 const smtpUrl = z
@@ -183,7 +183,7 @@ function endpointUrl(key: EndpointKey) {
     .trim()
     .refine((value) => absoluteEndpointMapSchema.shape[key].safeParse(value).success, { error: message })
     // The endpoint map's HTTP roots end without a slash; paths are appended to them.
-    .transform((value) => value.replace(/\/+$/, ''));
+    .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
 }
 
 /** The ENDPOINT_* overrides, one per protocol endpoint key, keyed by variable name. */

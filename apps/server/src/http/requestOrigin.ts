@@ -43,7 +43,7 @@ export function isLocalHost(hostname: string): boolean {
   const family = isIP(host);
   if (family === 4) return LOCAL_NETWORKS.check(host, 'ipv4');
   // IPv6 with a zone (fe80::1%eth0) is checked without it.
-  if (family === 6) return LOCAL_NETWORKS.check(host.replace(/%.*$/, ''), 'ipv6');
+  if (family === 6) return LOCAL_NETWORKS.check(host.split('%', 1)[0] ?? host, 'ipv6');
   return false;
 }
 

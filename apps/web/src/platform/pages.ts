@@ -77,6 +77,6 @@ export function isMapPath(path: string): boolean {
 export function pageForPath(path: string): PageInfo {
   const prefix = `${APP_BASE}/`;
   if (!path.startsWith(prefix)) return FALLBACK_PAGE;
-  const name = path.slice(prefix.length).replace(/\/+$/, '').toLowerCase();
+  const name = path.slice(prefix.length).replace(/(?<!\/)\/+$/, '').toLowerCase();
   return PAGES.find((page) => page.name.toLowerCase() === name) ?? FALLBACK_PAGE;
 }

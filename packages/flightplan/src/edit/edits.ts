@@ -86,7 +86,7 @@ export function reverseRoute(route: Route, profile: AircraftProfile, db: NavDb, 
 /** Altitude constraint text: a number of feet, optionally prefixed by an alt_type (`@5000`, `+4500`, `VNAV 9000`). */
 function parseConstraint(altitude: number | string): { alt1: number; type: AltType } | null {
   if (typeof altitude === 'number') return Number.isFinite(altitude) && altitude >= 0 ? { alt1: Math.round(altitude), type: 'VNAV' } : null;
-  const m = /^\s*(VNAV|[@+VJH])?\s*(\d{1,5})\s*$/i.exec(altitude);
+  const m = /^(VNAV|[@+VJH])?\s*(\d{1,5})$/i.exec(altitude.trim());
   if (!m) return null;
   const type = (m[1]?.toUpperCase() ?? 'VNAV') as AltType;
   return (ALT_TYPES as readonly string[]).includes(type) ? { alt1: Number(m[2]), type } : null;

@@ -21,7 +21,7 @@ const DM_PREFIX = /^([NS])(\d{2})(\d{2}(?:\.\d+)?)\/?([EW])(\d{3})(\d{2}(?:\.\d+
 const DECIMAL = new RegExp(String.raw`^(-?${NUM})[/,](-?${NUM})$`);
 /** `N37°45.0' W122°30.0'`, `N37° 45' W122° 30'`, `N37.75° W122.5°` (may hold spaces, so matched on the whole text). */
 const SYMBOLIC = new RegExp(
-  String.raw`([NS])\s*(${NUM})\s*°\s*(?:(${NUM})\s*['′]?)?\s*,?\s*([EW])\s*(${NUM})\s*°\s*(?:(${NUM})\s*['′]?)?`,
+  String.raw`([NS])\s*(${NUM})\s*°(?:\s*(${NUM})(?:\s*['′])?)?\s*(?:,\s*)?([EW])\s*(${NUM})\s*°\s*(?:(${NUM})\s*['′]?)?`,
   'g',
 );
 

@@ -28,7 +28,7 @@ export const FAA_SOURCE_VARIABLES = { nasrBaseUrl: 'FAA_NASR_BASE_URL', cifpBase
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
+  return url.replace(/(?<!\/)\/+$/, '');
 }
 
 /** `2025-09-04` -> `04_Sep_2025`, the FAA's date spelling in NASR CSV file names (English, locale-free). */

@@ -21,7 +21,7 @@ export const DEFAULT_NAV_REGION = 'us';
 
 /** The download root of the configuration's data channel, e.g. `http://host/downloads/dev`. */
 export function downloadRootFor(config: ClientConfig): string {
-  return config.endpoints[DOWNLOAD_ROOT_KEYS[config.dataChannel]].replace(/\/+$/, '');
+  return config.endpoints[DOWNLOAD_ROOT_KEYS[config.dataChannel]].replace(/(?<!\/)\/+$/, '');
 }
 
 /** The channel's index address. */
