@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { settingsSlice } from '../features/settings/settingsSlice';
 import { unitsSlice } from '../features/settings/unitsSlice';
 import { layoutSlice } from '../features/map/layoutSlice';
+import { overlaysSlice } from '../features/map/overlaysSlice';
 import { welcomeSlice } from '../features/welcome/welcomeSlice';
 import { navDataSlice } from '../features/navdata/navDataSlice';
 import { routeSlice } from '../features/route/routeSlice';
@@ -22,6 +23,7 @@ export const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   units: unitsSlice.reducer,
   layout: layoutSlice.reducer,
+  overlays: overlaysSlice.reducer,
   welcome: welcomeSlice.reducer,
   boot: bootSlice.reducer,
   readiness: readinessSlice.reducer,
