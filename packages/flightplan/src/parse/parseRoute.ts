@@ -4,7 +4,7 @@ import type { AircraftProfile, Route, TokenNote, Waypoint } from '../model.js';
 import { procedureTokenWaypoint } from '../proc/expand.js';
 import { airwayGraph, pointOnAirways } from './airwayMembership.js';
 import { buildRouteOf } from './buildRoute.js';
-import { resolveProcedureNames } from './procedureTokens.js';
+import { joinTransitionsAcrossDropped, resolveProcedureNames } from './procedureTokens.js';
 import { SAME_PLACE_NM, samePlaceOfKind } from './samePlace.js';
 import { withTokenNotes } from './routeNotes.js';
 import { rememberingNavDb } from './lookupCache.js';
@@ -185,6 +185,8 @@ export function parseRoute(text: string, profile: AircraftProfile, database: Nav
     }
     waypoints.push(slot);
   }
+  // With the invalid tokens gone, a bare procedure may stand beside its transition fix after all.
+  if (invalid.length > 0) joinTransitionsAcrossDropped(db, waypoints, (token) => procedureWaypoint(db, token, origin, destination));
   // The waypoints were built for this parse alone: the route takes them over without a copy.
   const route = buildRouteOf(waypoints, {
     profile,

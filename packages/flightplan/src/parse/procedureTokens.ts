@@ -54,6 +54,23 @@ export function procedureByName(db: NavDb, airport: string, kind: ProcKind, toke
 }
 
 /**
+ * A procedure taking the route point beside it (after a SID, before a STAR: `route[j ± 1]`) as its
+ * transition: the dotted token, where that point is, and whether it stays a route point (it is the
+ * route's other end, `endAt`, or an airway's entry or exit beyond it). Null when the point beside it
+ * is not one of the procedure's enroute transitions.
+ */
+function withTransition(proc: Procedure, kind: ProcKind, route: readonly Slot[], j: number, endAt: number | undefined): { token: string; fixAt: number; keepFix: boolean } | null {
+  const step = kind === 'SID' ? 1 : -1;
+  const fix = route[j + step];
+  if (!isPoint(fix) || !transitionIds(proc, 'enroute').includes(fix.code)) return null;
+  return {
+    token: kind === 'SID' ? `${proc.id}.${fix.code}` : `${fix.code}.${proc.id}`,
+    fixAt: j + step,
+    keepFix: j + step === endAt || isAirway(route[j + 2 * step]),
+  };
+}
+
+/**
  * Rewrites, in place, the dotless string slots of a route that name a SID of the origin (right
  * after it) or a STAR of the destination (right before it) into dotted procedure tokens, taking the
  * neighbouring transition fix into the token. The fix stays a route point where an airway needs it
@@ -76,20 +93,18 @@ export function resolveProcedureNames(db: NavDb, slots: Slot[], invalid: string[
     if (origin?.type === 'AIRPORT' && j === originAt! + 1) {
       const sid = procedureByName(db, origin.code, 'SID', slot);
       if (sid) {
-        const fix = slots[j + 1];
-        const transition = isPoint(fix) && transitionIds(sid, 'enroute').includes(fix.code) ? fix.code : null;
-        if (transition !== null && j + 1 !== destinationAt && !isAirway(slots[j + 2])) slots[j + 1] = null;
-        slots[j] = transition === null ? sid.id : `${sid.id}.${transition}`;
+        const joined = withTransition(sid, 'SID', slots, j, destinationAt);
+        if (joined && !joined.keepFix) slots[joined.fixAt] = null;
+        slots[j] = joined?.token ?? sid.id;
         return;
       }
     }
     if (destination?.type === 'AIRPORT' && j === destinationAt! - 1) {
       const star = procedureByName(db, destination.code, 'STAR', slot);
       if (star) {
-        const fix = slots[j - 1];
-        const transition = isPoint(fix) && transitionIds(star, 'enroute').includes(fix.code) ? fix.code : null;
-        if (transition !== null && j - 1 !== originAt && !isAirway(slots[j - 2])) slots[j - 1] = null;
-        slots[j] = transition === null ? star.id : `${transition}.${star.id}`;
+        const joined = withTransition(star, 'STAR', slots, j, originAt);
+        if (joined && !joined.keepFix) slots[joined.fixAt] = null;
+        slots[j] = joined?.token ?? star.id;
         return;
       }
     }
@@ -98,6 +113,32 @@ export function resolveProcedureNames(db: NavDb, slots: Slot[], invalid: string[
     const message = procedureNameProblem(db, slot, origin, destination);
     if (message) notes.push({ token: slot, index: j, severity: 'error', message });
   });
+}
+
+/**
+ * The route's waypoints once the tokens that could not be built are gone: a SID written without
+ * transition right before one of its transition fixes (or a STAR right after one) takes that fix as
+ * its transition, as `resolveProcedureNames` does for tokens typed side by side. The route string
+ * leaves the invalid tokens out, so `KOAK OAKS ! BBB` is written `KOAK OAKS2.BBB BBB`, the route
+ * `KOAK OAKS BBB` gives, and parses back to itself. `build` makes the waypoint of a dotted token.
+ */
+export function joinTransitionsAcrossDropped(db: NavDb, waypoints: Waypoint[], build: (token: string) => Waypoint | null): void {
+  for (const kind of ['SID', 'STAR'] as const) {
+    const points = waypoints.flatMap((w, k) => (isPoint(w) ? [k] : []));
+    if (points.length < 2) return;
+    const originAt = points[0]!;
+    const destinationAt = points[points.length - 1]!;
+    const airport = waypoints[kind === 'SID' ? originAt : destinationAt]!;
+    const j = kind === 'SID' ? originAt + 1 : destinationAt - 1;
+    const bare = waypoints[j];
+    if (airport.type !== 'AIRPORT' || bare?.type !== (kind === 'SID' ? 'DP' : 'STAR') || bare.code.includes('.')) continue;
+    const proc = proceduresOf(db, airport.code, kind).find((p) => p.id === bare.code || p.id.toUpperCase() === bare.code);
+    const joined = proc ? withTransition(proc, kind, waypoints, j, kind === 'SID' ? destinationAt : originAt) : null;
+    const dotted = joined ? build(joined.token) : null;
+    if (!joined || !dotted) continue;
+    waypoints[j] = dotted;
+    if (!joined.keepFix) waypoints.splice(joined.fixAt, 1);
+  }
 }
 
 /**
