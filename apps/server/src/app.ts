@@ -34,9 +34,9 @@ export interface AppDependencies {
    */
   sessions?: SessionResolver;
   /** Sync route settings other than the shared ones (tests: devices per customer, clock). */
-  sync?: Pick<SyncRoutesOptions, 'maxDevices' | 'now'>;
+  sync?: Pick<SyncRoutesOptions, 'maxDevices' | 'now' | 'quota' | 'page'>;
   /** Realtime route settings (tests: ping interval). */
-  realtime?: Pick<RealtimeRoutesOptions, 'pingIntervalMs'>;
+  realtime?: Pick<RealtimeRoutesOptions, 'pingIntervalMs' | 'maxSocketsPerSession'>;
   /** Billing route settings (tests: a payment provider whose Stripe client talks to a fake fetch, clock). */
   billing?: Pick<BillingRoutesOptions, 'provider' | 'now'>;
   /** Account route settings (tests: clock). */
@@ -93,7 +93,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const syncRequestLogLevel = config.logLevel === 'info' ? 'warn' : undefined;
   await app.register(syncRoutes, { db: deps.db, sessions, hub, ...(syncRequestLogLevel === undefined ? {} : { requestLogLevel: syncRequestLogLevel }), ...deps.sync });
   // Waits for hub.ready(), so no envelope from another process is missed once listening.
-  await app.register(realtimeRoutes, { hub, sessions, ...deps.realtime });
+  // Sockets open only from this server's own pages (the origin of its links: PUBLIC_ORIGIN, ALLOWED_HOSTS).
+  await app.register(realtimeRoutes, { hub, sessions, origins: config, ...deps.realtime });
   await app.register(clientConfigRoutes, { config });
   await app.register(logRoutes, { db: deps.db });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });

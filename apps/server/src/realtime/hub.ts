@@ -16,20 +16,36 @@ export const realtimeMessageSchema = z.union([
 ]);
 
 /**
- * What travels between server processes: a message and who gets it. `custId` null means every
- * connected device; `exceptUuid` is the device that caused the change (it already has it).
+ * A message and who gets it. `custId` null means every connected device; `exceptUuid` is the
+ * device that caused the change (it already has it).
  */
-export interface RealtimeEnvelope {
+export interface MessageEnvelope {
   custId: string | null;
   exceptUuid: string | null;
   message: RealtimeMessage;
 }
 
-const envelopeSchema = z.object({
-  custId: z.string().nullable(),
-  exceptUuid: z.string().nullable(),
-  message: realtimeMessageSchema,
-});
+/**
+ * Sessions of a customer that ended (a device removed, "sign out all other devices"): every
+ * process closes their sockets at once (code SESSION_ENDED_CLOSE). Sessions ended elsewhere
+ * (logout, password reset) are found by the heartbeat's session check instead.
+ */
+export interface SessionsEndedEnvelope {
+  custId: string;
+  endedSessions: string[];
+}
+
+/** What travels between server processes. */
+export type RealtimeEnvelope = MessageEnvelope | SessionsEndedEnvelope;
+
+const envelopeSchema = z.union([
+  z.object({
+    custId: z.string().nullable(),
+    exceptUuid: z.string().nullable(),
+    message: realtimeMessageSchema,
+  }),
+  z.object({ custId: z.string(), endedSessions: z.array(z.string().max(128)).max(1000) }),
+]);
 
 /**
  * Fan-out of realtime envelopes to every server process (ARCHITECTURE.md "Server"): each process
@@ -169,6 +185,12 @@ export function createRealtimeHub(redisUrl: string | undefined, logger: HubLogge
 /** Tells every connected device of every process that a new app version is out (spec §7). */
 export function announceNewAppVersion(hub: RealtimeHub, env: string, version: string): Promise<void> {
   return hub.publish({ custId: null, exceptUuid: null, message: { type: 'new_app_version', env, version } });
+}
+
+/** Tells every process to close the sockets of these ended sessions of a customer. */
+export function announceSessionsEnded(hub: RealtimeHub, custId: string, endedSessions: string[]): Promise<void> {
+  if (endedSessions.length === 0) return Promise.resolve();
+  return hub.publish({ custId, endedSessions });
 }
 
 /** Tells a customer's other devices to re-sync a table after `uuid` changed it. */

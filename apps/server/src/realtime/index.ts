@@ -4,12 +4,25 @@ export {
   InProcessHub,
   RedisHub,
   announceNewAppVersion,
+  announceSessionsEnded,
   announceTableChanged,
   createRealtimeHub,
   realtimeMessageSchema,
   type HubLogger,
+  type MessageEnvelope,
+  type SessionsEndedEnvelope,
   type RealtimeEnvelope,
   type RealtimeHub,
   type RealtimeMessage,
 } from './hub.js';
-export { LocalConnections, PROFILE_SOCKET_PATH, realtimeRoutes, type RealtimeRoutesOptions } from './routes.js';
+export {
+  FOREIGN_ORIGIN_ERROR,
+  LocalConnections,
+  MAX_SOCKETS_PER_SESSION,
+  PROFILE_SOCKET_PATH,
+  SESSION_ENDED_CLOSE,
+  TOO_MANY_SOCKETS_CLOSE,
+  originAllowed,
+  realtimeRoutes,
+  type RealtimeRoutesOptions,
+} from './routes.js';

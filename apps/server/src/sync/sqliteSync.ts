@@ -1,7 +1,7 @@
-import type { SyncProfileRequest } from '@clearway/protocol';
 import { rowNumber, type Database } from '../db/index.js';
 import { SyncDeviceLimitError } from './devices.js';
-import { RECORD_COLUMNS, rowFromStored, storedFromRow, type SyncMerge, type SyncOutcome, type SyncRecordRow } from './syncRecords.js';
+import { checkQuota, SyncDeviceTakenError } from './limits.js';
+import { planSync, RECORD_COLUMNS, type SyncOutcome, type SyncRecordRow, type SyncRun } from './syncRecords.js';
 
 /** better-sqlite3's handle (db/connect.ts exposes it on SQLite databases). */
 type SqliteHandle = NonNullable<Database['sqlite']>;
@@ -27,11 +27,13 @@ const MAX_GROUP_COMMIT = 256;
  * synchronous=NORMAL: durable against the process dying, not against power loss).
  */
 class SqliteSyncStatements {
+  readonly selectDevice: Statement;
   readonly touchDevice: Statement;
   readonly countDevices: Statement;
   readonly insertDevice: Statement;
-  readonly selectSince: Statement;
-  readonly selectKeysOrSince: Statement;
+  readonly selectByKeys: Statement;
+  readonly selectPage: Statement;
+  readonly addUsage: Statement;
   readonly upsertRecord: Statement;
   private readonly savepoint;
   private readonly group;
@@ -39,18 +41,29 @@ class SqliteSyncStatements {
   private scheduled = false;
 
   constructor(private readonly database: Database, handle: SqliteHandle) {
-    this.touchDevice = handle.prepare('update sync_devices set last_seen = @now where cust_id = @cust and uuid = @uuid');
-    this.countDevices = handle.prepare('select count(*) from sync_devices where cust_id = @cust').pluck();
-    this.insertDevice = handle.prepare(
-      'insert into sync_devices (cust_id, uuid, first_seen, last_seen) values (@cust, @uuid, @now, @now) ' +
-        'on conflict (cust_id, uuid) do update set last_seen = excluded.last_seen',
+    // The device row and whether the session it is bound to is still live (auth_sessions, read only).
+    this.selectDevice = handle.prepare(
+      'select d.session_id, exists (select 1 from auth_sessions s where s.id_hash = d.session_id and s.expires_at > @live) as live ' +
+        'from sync_devices d where d.cust_id = @cust and d.uuid = @uuid',
     );
-    this.selectSince = handle.prepare(`select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and server_ts >= @since`);
-    // Two index lookups (changed since, and by key) rather than an OR that would scan the table;
-    // disjoint (the by-key half only below `since`), so `union all` needs no de-duplicating sort.
-    this.selectKeysOrSince = handle.prepare(
-      `select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and server_ts >= @since ` +
-        `union all select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and record_key in (select value from json_each(@keys)) and server_ts < @since`,
+    this.touchDevice = handle.prepare('update sync_devices set last_seen = @now, session_id = @session where cust_id = @cust and uuid = @uuid');
+    this.countDevices = handle.prepare('select count(*) from sync_devices where cust_id = @cust').pluck();
+    this.insertDevice = handle.prepare('insert into sync_devices (cust_id, uuid, first_seen, last_seen, session_id) values (@cust, @uuid, @now, @now, @session)');
+    // Every stored record of a key sent (whatever its server_ts), and apart from those, the page of
+    // records stored since `since`, in (server_ts, gid) order from the page start: one index range
+    // each (sync_records_pk, sync_records_page_idx), read row by row until the page is full.
+    this.selectByKeys = handle.prepare(
+      `select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and record_key in (select value from json_each(@keys))`,
+    );
+    this.selectPage = handle.prepare(
+      `select ${RECORD_COLUMNS} from sync_records where cust_id = @cust and table_name = @table and server_ts >= @from ` +
+        'and (server_ts > @afterTs or (server_ts = @afterTs and gid > @afterGid)) and record_key not in (select value from json_each(@keys)) ' +
+        'order by server_ts, gid',
+    );
+    // The customer's usage after this sync's change, in the same savepoint as the writes.
+    this.addUsage = handle.prepare(
+      'insert into sync_usage (cust_id, records, bytes) values (@cust, @records, @bytes) on conflict (cust_id) do update ' +
+        'set records = sync_usage.records + excluded.records, bytes = sync_usage.bytes + excluded.bytes returning records, bytes',
     );
     this.upsertRecord = handle.prepare(
       'insert into sync_records (cust_id, table_name, record_key, gid, ts, deleted, payload, server_ts) ' +
@@ -128,23 +141,44 @@ export function sqliteStatements(database: Database, handle: SqliteHandle): Sqli
 }
 
 /** One sync on SQLite, inside its savepoint of a group commit; throws to roll it back. */
-export function syncOnSqlite(
-  statements: SqliteSyncStatements,
-  custId: string,
-  request: SyncProfileRequest,
-  now: number,
-  maxDevices: number,
-  keys: string[],
-  merge: SyncMerge,
-): SyncOutcome {
-  const device = { cust: custId, uuid: request.uuid, now };
-  if (statements.touchDevice.run(device).changes === 0) {
-    if (rowNumber(statements.countDevices.get({ cust: custId }) as number) >= maxDevices) throw new SyncDeviceLimitError(maxDevices);
+export function syncOnSqlite(statements: SqliteSyncStatements, run: SyncRun): SyncOutcome {
+  const { custId, request, now } = run;
+  const device = { cust: custId, uuid: request.uuid, now, session: run.sessionId };
+  const bound = statements.selectDevice.get({ cust: custId, uuid: request.uuid, live: run.sessionNow }) as { session_id: string | null; live: number } | undefined;
+  if (bound === undefined) {
+    if (rowNumber(statements.countDevices.get({ cust: custId }) as number) >= run.maxDevices) throw new SyncDeviceLimitError(run.maxDevices);
     statements.insertDevice.run(device);
+  } else {
+    // Bound to another session that is still signed in: a copied id (GET /api/devices lists them).
+    if (bound.session_id !== null && bound.session_id !== run.sessionId && bound.live === 1) throw new SyncDeviceTakenError();
+    statements.touchDevice.run(device);
   }
-  const where = { cust: custId, table: request.key, since: request.since };
-  const rows = (keys.length > 0 ? statements.selectKeysOrSince.all({ ...where, keys: JSON.stringify(keys) }) : statements.selectSince.all(where)) as SyncRecordRow[];
-  const { writes, reply } = merge(rows.map(storedFromRow));
-  for (const record of writes) statements.upsertRecord.run(rowFromStored(custId, request.key, record));
-  return { reply, written: writes.length };
+  const keys = JSON.stringify(run.keys);
+  const byKey = statements.selectByKeys.all({ cust: custId, table: request.key, keys }) as SyncRecordRow[];
+  const page: SyncRecordRow[] = [];
+  let pageBytes = 0;
+  let more = false;
+  const rows = statements.selectPage.iterate({
+    cust: custId,
+    table: request.key,
+    from: Math.max(request.since, run.start.serverTs),
+    afterTs: run.start.serverTs,
+    afterGid: run.start.gid,
+    keys,
+  }) as IterableIterator<SyncRecordRow>;
+  for (const row of rows) {
+    if (page.length >= run.page.records || pageBytes >= run.page.bytes) {
+      more = true;
+      break;
+    }
+    page.push(row);
+    pageBytes += Buffer.byteLength(row.payload);
+  }
+  const plan = planSync(run, byKey, page, more);
+  if (plan.delta.records !== 0 || plan.delta.bytes !== 0) {
+    const usage = statements.addUsage.get({ cust: custId, ...plan.delta }) as { records: number; bytes: number };
+    checkQuota({ records: rowNumber(usage.records), bytes: rowNumber(usage.bytes) }, plan.delta, run.quota);
+  }
+  for (const row of plan.rows) statements.upsertRecord.run(row);
+  return plan.outcome;
 }
