@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { BillingConfig } from '../config/index.js';
+import { rowNumber, type Database } from '../db/index.js';
 import { escapeHtml } from '../http/index.js';
 
 /** What get_zendesk_jwt is asked for (spec part 1 §7): help centre sign-in, the widget, or chat. */
@@ -23,11 +24,23 @@ const BUILT_IN_ISSUER = 'clearway';
  * Makes the tokens of get_zendesk_jwt: Zendesk JWT (HS256 with the shared secret; claims name,
  * email, external_id, iat, jti, exp, and scope 'user' plus the key id header for the messaging
  * widget) when ZENDESK_SHARED_SECRET is set, else a token for the built-in help centre at /help.
+ *
+ * A built-in token opens the help centre once (issue 26 point 10): only an `sso` token is accepted
+ * there (a widget or chat token is not a sign-in), and its `jti` is recorded when it is used, in the
+ * `help_token_uses` table when a database is given (every server process sees it), else in this
+ * process; a second use is refused as an invalid link. The token is in the URL for the one request
+ * that opens the page; the request log drops query strings of that path (http/).
  */
 export class HelpTokens {
   private readonly builtInKey: Uint8Array;
+  /** Used jtis with their expiry, ms, when no database is given. */
+  private readonly usedHere = new Map<string, number>();
 
-  constructor(private readonly config: Pick<BillingConfig, 'zendesk' | 'helpCentreSecret'>, private readonly helpPath = '/help') {
+  constructor(
+    private readonly config: Pick<BillingConfig, 'zendesk' | 'helpCentreSecret'>,
+    private readonly helpPath = '/help',
+    private readonly db?: Database,
+  ) {
     this.builtInKey = config.helpCentreSecret === null ? randomBytes(32) : new TextEncoder().encode(config.helpCentreSecret);
   }
 
@@ -63,20 +76,45 @@ export class HelpTokens {
     return { jwt, url: type === 'sso' ? `${this.helpPath}?jwt=${encodeURIComponent(jwt)}` : null };
   }
 
-  /** The user of a built-in help centre token, or null when it is forged, expired or not one. */
+  /**
+   * The user of a built-in help centre sign-in token, used up by this call; null when it is forged,
+   * expired, not an `sso` token, or was used before.
+   */
   async verifyBuiltIn(jwt: string, now: number): Promise<HelpUser | null> {
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
-      const { payload } = await jwtVerify(jwt, this.builtInKey, {
+      ({ payload } = await jwtVerify(jwt, this.builtInKey, {
         algorithms: ['HS256'],
         audience: BUILT_IN_AUDIENCE,
         issuer: BUILT_IN_ISSUER,
         currentDate: new Date(now),
-      });
-      if (typeof payload.sub !== 'string' || typeof payload['email'] !== 'string' || typeof payload['name'] !== 'string') return null;
-      return { custId: payload.sub, email: payload['email'], name: payload['name'] };
+        requiredClaims: ['jti', 'exp', 'sub'],
+      }));
     } catch {
       return null;
     }
+    if (payload['type'] !== 'sso' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.sub !== 'string' || typeof payload['email'] !== 'string' || typeof payload['name'] !== 'string') return null;
+    if (!(await this.useOnce(payload.jti, payload.exp * 1000, now))) return null;
+    return { custId: payload.sub, email: payload['email'], name: payload['name'] };
+  }
+
+  /** Records a token id as used; false when it was already (only one of two racing uses wins). */
+  private async useOnce(jti: string, expiresAt: number, now: number): Promise<boolean> {
+    if (this.db === undefined) {
+      for (const [used, until] of this.usedHere) if (until <= now) this.usedHere.delete(used);
+      if (this.usedHere.has(jti)) return false;
+      this.usedHere.set(jti, expiresAt);
+      return true;
+    }
+    const result = await this.db.kysely
+      .insertInto('help_token_uses')
+      .values({ jti, expires_at: expiresAt })
+      .onConflict((conflict) => conflict.column('jti').doNothing())
+      .executeTakeFirst();
+    // Now and then drop ids whose tokens have expired anyway.
+    if (Math.random() < 0.05) await this.db.kysely.deleteFrom('help_token_uses').where('expires_at', '<', now).execute();
+    return rowNumber(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 }
 

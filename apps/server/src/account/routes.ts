@@ -55,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   const helpPath = options.helpPath ?? '/help';
   const now = options.now ?? Date.now;
   const testMode = options.testMode ?? config.stripe === null;
-  const helpTokens = new HelpTokens(config, helpPath);
+  const helpTokens = new HelpTokens(config, helpPath, db);
 
   installBodyErrors(app, callBodyErrors());
   // After the body is parsed (a malformed one still gets its 400), before the handler.

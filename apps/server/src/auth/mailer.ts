@@ -8,7 +8,7 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  /** 'verify' or 'reset'. */
+  /** 'verify', 'reset' or 'registered' (the address already has an account). */
   kind: string;
   /** The one link the mail carries (confirmation or reset); the embedded default prints it on the console. */
   link: string;
@@ -24,8 +24,12 @@ export const stdoutLine: ConsoleLine = (line) => {
 
 /** The console line for a mail kept in the outbox: `Confirm pilot@example.com: http://...`. */
 export function consoleLineOf(mail: OutgoingMail): string {
+  if (mail.kind === 'registered') return `${mail.to} already has an account (someone tried to register it again): ${mail.link}`;
   return mail.kind === 'reset' ? `Reset the password of ${mail.to}: ${mail.link}` : `Confirm ${mail.to}: ${mail.link}`;
 }
+
+/** What stands in the stored text for a link once the mail has been sent. */
+export const SENT_LINK_PLACEHOLDER = '[link removed after sending]';
 
 /** Log levels at which the console line shows: it counts as a warning (the mail was not sent and someone must act). */
 const CONSOLE_LINE_LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn']);
@@ -63,7 +67,8 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 /**
  * Every mail goes into the `auth_outbox` table first (so it is never lost and tests and operators
  * can read it) and is then handed to the transport when one is configured; sent_at records SMTP's
- * acceptance. A failed send is logged and stays in the outbox unsent. The log names the mail but
+ * acceptance, and the stored text then loses its link (SENT_LINK_PLACEHOLDER), so the table holds no
+ * usable token of a sent mail. A failed send is logged and stays in the outbox unsent. The log names the mail but
  * never holds its text: the confirmation and reset links in it are sign-in tokens. Without a
  * transport, the embedded default prints the link on the console instead (consoleLine).
  */
@@ -88,7 +93,9 @@ export class Outbox {
     }
     try {
       await transport.send(this.delivery.from, mail);
-      await this.db.kysely.updateTable('auth_outbox').set({ sent_at: Date.now() }).where('id', '=', id).execute();
+      // Sent: the stored copy keeps no usable token (issue 26 point 8); the mailbox has the link now.
+      const bodyText = mail.text.split(mail.link).join(SENT_LINK_PLACEHOLDER);
+      await this.db.kysely.updateTable('auth_outbox').set({ sent_at: Date.now(), body_text: bodyText }).where('id', '=', id).execute();
     } catch (error) {
       this.log.error({ err: error, outbox_id: id, to: mail.to }, 'SMTP send failed; the mail stays in the outbox');
     }

@@ -9,30 +9,21 @@ export interface RateLimit {
 
 /** Failed sign-ins allowed per IP address and e-mail in 15 minutes. */
 export const SIGN_IN_LIMIT: RateLimit = { max: 5, windowMs: 15 * 60_000 };
+/** Failed sign-ins allowed per account (e-mail) in 15 minutes, from all addresses together. */
+export const ACCOUNT_SIGN_IN_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
+/** Mails to one account that someone else can make the server send (a fresh confirmation link, an "already registered" notice): one per 10 minutes. */
+export const ACCOUNT_MAIL_LIMIT: RateLimit = { max: 1, windowMs: 10 * 60_000 };
 /** Registrations and reset mails per IP address in an hour. */
 export const MAIL_LIMIT: RateLimit = { max: 10, windowMs: 60 * 60_000 };
 
 /**
  * Counts events per key in the `auth_attempts` table, so every server process sees the same
- * counts. `isLimited` answers whether the key has used up its limit in the window.
+ * counts. There is no separate "is it limited?" question: an event is recorded first and then
+ * counted (take, attempt), so a burst of concurrent requests cannot all pass a check made before
+ * any of them was recorded.
  */
 export class AttemptCounter {
   constructor(private readonly db: Database) {}
-
-  async isLimited(key: string, limit: RateLimit, now = Date.now()): Promise<boolean> {
-    const row = await this.db.kysely
-      .selectFrom('auth_attempts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('attempt_key', '=', key)
-      .where('at', '>', now - limit.windowMs)
-      .executeTakeFirstOrThrow();
-    return rowNumber(row.count) >= limit.max;
-  }
-
-  async record(key: string, now = Date.now()): Promise<void> {
-    await this.db.kysely.insertInto('auth_attempts').values({ id: randomUUID(), attempt_key: key, at: now }).execute();
-    if (Math.random() < 0.05) await this.prune(now);
-  }
 
   /** Drops attempts older than a day (longer than any window) so the table stays small. */
   private async prune(now: number): Promise<void> {
@@ -48,6 +39,14 @@ export class AttemptCounter {
    * removed again and does not count.
    */
   async take(key: string, limit: RateLimit, now = Date.now()): Promise<number> {
+    return (await this.attempt(key, limit, now)).retryAfter;
+  }
+
+  /**
+   * take() that also answers the id of the attempt it counted, so the caller can withdraw it with
+   * release() when the event turns out not to count (a sign-in with the right password).
+   */
+  async attempt(key: string, limit: RateLimit, now = Date.now()): Promise<{ retryAfter: number; id: string }> {
     const id = randomUUID();
     await this.db.kysely.insertInto('auth_attempts').values({ id, attempt_key: key, at: now }).execute();
     const rows = await this.db.kysely
@@ -60,13 +59,18 @@ export class AttemptCounter {
       .execute();
     if (rows.length <= limit.max) {
       if (Math.random() < 0.05) await this.prune(now);
-      return 0;
+      return { retryAfter: 0, id };
     }
-    await this.db.kysely.deleteFrom('auth_attempts').where('id', '=', id).execute();
+    await this.release(id);
     const others = rows.filter((row) => row.id !== id).map((row) => rowNumber(row.at));
     // The window has room again once the (others - max + 1)-th oldest of the other attempts leaves it.
     const freedAt = (others[others.length - limit.max] ?? now) + limit.windowMs;
-    return Math.max(1, Math.ceil((freedAt - now) / 1000));
+    return { retryAfter: Math.max(1, Math.ceil((freedAt - now) / 1000)), id };
+  }
+
+  /** Withdraws one counted attempt (an id from attempt()). */
+  async release(id: string): Promise<void> {
+    await this.db.kysely.deleteFrom('auth_attempts').where('id', '=', id).execute();
   }
 
   async clear(key: string): Promise<void> {

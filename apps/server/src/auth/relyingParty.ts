@@ -5,15 +5,18 @@ import { rowNumber, type Database } from '../db/index.js';
 import { originOfRequest } from '../http/index.js';
 import { originOrRefuse, secureFor } from './allowedOrigin.js';
 import { hashToken, randomToken, readCookies, setCookie } from './cookies.js';
-import { findCustomer, findOrCreateCustomer } from './customers.js';
+import { findCustomer, findOrCreateBoundCustomer } from './customers.js';
 import { BUILTIN_CLIENT_ID, builtinIssuer } from './idp/paths.js';
 import { AFTER_LOGOUT_PATH, afterLoginPath, type LicenceCodeLookup } from './licence.js';
 import { inProcessFetch } from './inProcessFetch.js';
-import { errorBox, sendPage } from './pages.js';
+import { errorBox, noticeBox, parseForm, sendPage } from './pages.js';
 import { PerOrigin } from './perOrigin.js';
 import { providerSecrets } from './secrets.js';
 import { SESSION_COOKIE, createSession, deleteSession, requireSession, sessionTokenOf, sessionUserOf } from './sessions.js';
 import type { SessionResolver } from './sessionContract.js';
+
+/** The issuer name under which identities of the built-in provider are bound (its URL differs per origin). */
+export const BUILTIN_IDENTITY_ISSUER = 'builtin';
 
 /** The cookie that ties a callback to the login this browser started (path /auth, 10 minutes). */
 export const LOGIN_COOKIE = 'cw_login';
@@ -26,6 +29,9 @@ export const RP_TEXT = {
   tokenRejected: 'The sign-in could not be verified. Please sign in again.',
   noEmail: 'The identity provider did not give a confirmed e-mail address, which Clearway needs for your account.',
   issuerUnreachable: 'The sign-in service cannot be reached right now. Please try again in a minute.',
+  otherIdentity: 'This e-mail address belongs to a Clearway account that signs in with another identity at this provider. Sign in with that one.',
+  signOutTitle: 'Sign out',
+  signOutByPost: 'Signing out is done with the button below (a link cannot sign you out).',
 } as const;
 
 export interface RelyingPartyOptions {
@@ -46,7 +52,8 @@ async function clientSettings(config: Config, db: Database, origin: string): Pro
 
 /**
  * The sign-in routes of this server as an OpenID Connect relying party (spec part 1 §4 "Sign-in"):
- * GET /auth/login, GET /auth/callback, GET|POST /auth/logout, GET /auth/me, POST /auth/find_or_create.
+ * GET /auth/login, GET /auth/callback, POST /auth/logout (GET answers 405 with a sign-out button),
+ * GET /auth/me, POST /auth/find_or_create.
  * Authorization code flow with PKCE, state and nonce; the code exchange and ID token check happen
  * here, and the session lives in the database. The redirect URI is on the origin the browser used
  * when it is allowed (PUBLIC_ORIGIN when set; auth/allowedOrigin.ts), so sign-in works from a
@@ -149,11 +156,19 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
       return failure(reply, 400, RP_TEXT.tokenRejected);
     }
     const email = claims?.email;
-    if (claims === undefined || typeof email !== 'string' || email === '' || claims.email_verified === false) {
+    // Only an address the issuer says it confirmed (issue 26 point 5): absent or false is refused.
+    if (claims === undefined || typeof email !== 'string' || email === '' || claims.email_verified !== true) {
       return failure(reply, 400, RP_TEXT.noEmail);
     }
     const name = typeof claims.name === 'string' ? claims.name : undefined;
-    const customer = await findOrCreateCustomer(db, { email, fullName: name });
+    // The customer is bound to the token's (iss, sub) at its first sign-in; the built-in provider's
+    // issuer differs per origin, so its identities are bound under one name.
+    const issuer = builtin ? BUILTIN_IDENTITY_ISSUER : claims.iss;
+    const customer = await findOrCreateBoundCustomer(db, { iss: issuer, sub: claims.sub, email, fullName: name });
+    if (customer === undefined) {
+      request.log.warn({ iss: issuer }, 'sign-in refused: the e-mail belongs to a customer bound to another subject of this issuer');
+      return failure(reply, 403, RP_TEXT.otherIdentity);
+    }
     const token = await createSession(db, customer.custId, sessionTtlMs);
     setCookie(reply, SESSION_COOKIE, token, { maxAge: Math.floor(sessionTtlMs / 1000), secure });
     const code = await licenceCode(db, customer.custId);
@@ -167,8 +182,23 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
     setCookie(reply, SESSION_COOKIE, '', { maxAge: 0, secure: secureFor(originOfRequest(request, config) ?? config.publicOrigin) });
     return reply.header('cache-control', 'no-store').redirect(AFTER_LOGOUT_PATH, 302);
   };
-  app.get('/auth/logout', logout);
-  app.post('/auth/logout', logout);
+  // Logout changes state, so it is a POST only (issue 26 point 17): a link or an image on another
+  // page cannot sign anyone out. A GET (an old bookmark) gets 405 and a page with the button.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+      done(null, parseForm(String(body)));
+    });
+    scope.post('/auth/logout', logout);
+    scope.get('/auth/logout', async (_request, reply) => {
+      reply.header('allow', 'POST');
+      return sendPage(
+        reply,
+        405,
+        RP_TEXT.signOutTitle,
+        `${noticeBox(RP_TEXT.signOutByPost)}<form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>`,
+      );
+    });
+  });
 
   const signedIn = requireSession(resolver);
   const accountOf = async (request: FastifyRequest) => {

@@ -15,8 +15,19 @@ export interface IdpUser {
 export const EMAIL_TOKEN_TTL = { verify: 48 * 3600_000, reset: 3600_000 } as const;
 export type EmailTokenPurpose = keyof typeof EMAIL_TOKEN_TTL;
 
-export const MIN_PASSWORD_LENGTH = 10;
+/** Issue 26 point 4 (OWASP ASVS 2.1.1): at least 12 characters (it was 10). */
+export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
+
+/**
+ * A name that may go into a mail and a page as typed: no line breaks or other control characters
+ * (a forged mail body or header), and nothing that reads as a web address (a link in a mail from
+ * Clearway): no `://`, `www.`, `@`, nor a dot between a letter and two more letters (`evil.com`;
+ * `J.R.R. Tolkien` and `St. John` pass).
+ */
+export function isPlainName(name: string): boolean {
+  return !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name) && !/:\/\/|www\.|@|\p{L}\.\p{L}{2}/iu.test(name);
+}
 
 /** E-mail addresses are compared lower-cased and trimmed. */
 export function normaliseEmail(email: string): string {
@@ -105,6 +116,15 @@ export async function peekEmailToken(
   if (row.used_at !== null) return { problem: 'used' };
   if (rowNumber(row.expires_at) <= Date.now()) return { problem: 'expired' };
   return { userId: row.user_id };
+}
+
+/**
+ * Voids every pending link of a user (reset and confirmation), e.g. once a password reset is done:
+ * an older mail's link must not change the password again. Returns how many were voided.
+ */
+export async function voidEmailTokensOf(db: Database, userId: string, now = Date.now()): Promise<number> {
+  const result = await db.kysely.updateTable('auth_email_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return rowNumber(result.numUpdatedRows);
 }
 
 /** Uses a link token up; only one caller wins a race. */

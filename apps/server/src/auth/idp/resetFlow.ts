@@ -3,7 +3,7 @@ import { deleteProviderSessionsOf } from '../oidcAdapter.js';
 import { csrfValid } from '../pages.js';
 import { MAIL_LIMIT } from '../rateLimit.js';
 import { deleteSessionsOfEmail } from '../sessions.js';
-import { consumeEmailToken, findUserByEmail, findUserById, isEmailAddress, issueEmailToken, markEmailVerified, normaliseEmail, peekEmailToken, setPassword } from '../users.js';
+import { consumeEmailToken, findUserByEmail, findUserById, isEmailAddress, issueEmailToken, markEmailVerified, normaliseEmail, peekEmailToken, setPassword, voidEmailTokensOf } from '../users.js';
 import { csrfOf, formOf, send, type FlowContext } from './flowContext.js';
 import { resetMail } from './mails.js';
 import { forgotPage, passwordChangedPage, resetLinkProblemPage, resetPage, resetSentPage } from './pageTemplates.js';
@@ -13,7 +13,7 @@ import { IDP_TEXT, linkProblemText, passwordProblem } from './text.js';
 /**
  * Password reset: `GET`/`POST /oidc/forgot` mails a link (1 h, once; the same answer whether or not
  * the address has an account), `GET`/`POST /oidc/reset?token=` sets the new password, confirms the
- * address and signs the account out everywhere.
+ * address, voids every other pending link of the account and signs it out everywhere.
  */
 export async function resetFlow(scope: FastifyInstance, context: FlowContext): Promise<void> {
   const { db, outbox, attempts } = context;
@@ -29,9 +29,11 @@ export async function resetFlow(scope: FastifyInstance, context: FlowContext): P
     const email = normaliseEmail(fields.email ?? '');
     if (!csrfValid(request, fields)) return forgotForm(request, reply, 403, email, IDP_TEXT.expiredForm);
     if (!isEmailAddress(email)) return forgotForm(request, reply, 400, email, IDP_TEXT.emailInvalid);
-    const limitKey = `mail:${request.ip}`;
-    if (await attempts.isLimited(limitKey, MAIL_LIMIT)) return forgotForm(request, reply, 429, email, IDP_TEXT.tooManyMails);
-    await attempts.record(limitKey);
+    const retryAfter = await attempts.take(`mail:${request.ip}`, MAIL_LIMIT);
+    if (retryAfter > 0) {
+      reply.header('retry-after', String(retryAfter));
+      return forgotForm(request, reply, 429, email, IDP_TEXT.tooManyMails);
+    }
     const user = await findUserByEmail(db, email);
     if (user !== undefined) await outbox.send(resetMail(user, context.originOf(request), await issueEmailToken(db, user.id, 'reset')));
     // The same answer either way, so the page does not tell which addresses have accounts.
@@ -54,6 +56,8 @@ export async function resetFlow(scope: FastifyInstance, context: FlowContext): P
     const used = await consumeEmailToken(db, token, 'reset');
     if (!('userId' in used)) return send(reply, 400, resetLinkProblemPage(linkProblemText(used.problem)));
     await setPassword(db, used.userId, fields.password ?? '');
+    // Every other pending link of the account (older reset mails, confirmation links) dies with this one.
+    await voidEmailTokensOf(db, used.userId);
     // Opening the link proved the mailbox is theirs.
     await markEmailVerified(db, used.userId);
     // Whoever knew the old password is signed out: the app's sessions of this customer and the

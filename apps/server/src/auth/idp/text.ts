@@ -1,3 +1,4 @@
+import { isBreachedPassword } from '../breachedPasswords.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../users.js';
 
 /** Texts of the hosted pages that tests and the web client may look for. */
@@ -9,12 +10,14 @@ export const IDP_TEXT = {
   expiredForm: 'This form has expired. Go back to the app and sign in again.',
   expiredInteraction: 'This sign-in page has expired.',
   nameMissing: 'Enter your name.',
+  nameNotPlain: 'Enter your name only, on one line: no web addresses, e-mail addresses or line breaks.',
   emailInvalid: 'Enter a valid e-mail address, such as pilot@example.com.',
   passwordShort: `Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`,
   passwordLong: `Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`,
   passwordMismatch: 'The two passwords do not match.',
-  emailTaken: 'An account with this e-mail address already exists. Sign in, or reset your password.',
+  passwordBreached: 'This password is on a list of commonly used passwords that attackers try first. Choose another.',
   verifyFirst: (email: string) => `Confirm your e-mail address first: we have sent a new link to ${email}.`,
+  verifyFirstRecentlySent: (email: string) => `Confirm your e-mail address first: use the link we sent to ${email} in the last 10 minutes.`,
   linkUnknown: 'This link is not valid. Request a new one.',
   linkExpired: 'This link has expired. Request a new one.',
   linkUsed: 'This link has already been used.',
@@ -32,5 +35,6 @@ export function passwordProblem(password: string, confirm: string): string | und
   if (password.length < MIN_PASSWORD_LENGTH) return IDP_TEXT.passwordShort;
   if (password.length > MAX_PASSWORD_LENGTH) return IDP_TEXT.passwordLong;
   if (password !== confirm) return IDP_TEXT.passwordMismatch;
+  if (isBreachedPassword(password)) return IDP_TEXT.passwordBreached;
   return undefined;
 }
