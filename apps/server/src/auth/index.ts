@@ -7,6 +7,7 @@ export {
   createSession,
   createSessionResolver,
   deleteSession,
+  deleteSessionsOfEmail,
   requireSession,
   sessionUserOf,
   type SessionHook,
