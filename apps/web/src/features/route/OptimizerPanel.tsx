@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, FormControlLabel, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { AircraftProfile, OptimizerRow, Route } from '@clearway/flightplan';
 import { optimizerRowText, type DisplayUnits } from './navlogFormat';
+import { MIN_TOUCH_PX, touchTarget } from './touch';
 
 export const OPTIMIZER_COLUMNS = ['Altitude', 'Speed', 'ETE', 'Fuel', 'Temp'] as const;
 
@@ -49,12 +50,12 @@ export function OptimizerPanel({ route, profile, units, initialEast, fetchRows, 
       </Typography>
       <Stack direction="row" spacing={3}>
         <RadioGroup row aria-label="Flight rule" value={isVfr ? 'VFR' : 'IFR'} onChange={(e) => setIsVfr(e.target.value === 'VFR')}>
-          <FormControlLabel value="VFR" control={<Radio size="small" />} label="VFR" />
-          <FormControlLabel value="IFR" control={<Radio size="small" />} label="IFR" />
+          <FormControlLabel value="VFR" control={<Radio size="small" />} label="VFR" sx={touchTarget} />
+          <FormControlLabel value="IFR" control={<Radio size="small" />} label="IFR" sx={touchTarget} />
         </RadioGroup>
         <RadioGroup row aria-label="Direction" value={isEast ? 'East' : 'West'} onChange={(e) => setIsEast(e.target.value === 'East')}>
-          <FormControlLabel value="East" control={<Radio size="small" />} label="East" />
-          <FormControlLabel value="West" control={<Radio size="small" />} label="West" />
+          <FormControlLabel value="East" control={<Radio size="small" />} label="East" sx={touchTarget} />
+          <FormControlLabel value="West" control={<Radio size="small" />} label="West" sx={touchTarget} />
         </RadioGroup>
       </Stack>
       <Table size="small" aria-label="Altitude Optimizer" data-state={rows === null ? 'loading' : 'loaded'} data-testid="optimizer-table">
@@ -76,7 +77,7 @@ export function OptimizerPanel({ route, profile, units, initialEast, fetchRows, 
                 hover
                 selected={row.altitude === profile.altitude}
                 onClick={() => onSelect(row.altitude)}
-                sx={{ cursor: 'pointer' }}
+                sx={{ cursor: 'pointer', height: MIN_TOUCH_PX }}
                 data-testid="optimizer-row"
                 data-altitude={row.altitude}
               >

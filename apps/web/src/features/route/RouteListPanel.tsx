@@ -1,5 +1,6 @@
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { RECENT_EMPTY_TEXT, SAVED_EMPTY_TEXT, type RouteListEntry } from './routeLists';
+import { DESTRUCTIVE_GAP_PX, touchTarget } from './touch';
 
 interface Props {
   kind: 'recent' | 'saved';
@@ -33,19 +34,19 @@ export function RouteListPanel({ kind, entries, onLoad, onModify, onSave, onDele
           {entries.map((entry) => (
             <ListItem key={entry.code} data-testid="route-list-item" divider>
               <ListItemText primary={entry.code} sx={{ wordBreak: 'break-word' }} />
-              <Stack direction="row" spacing={1}>
-                <Button size="small" onClick={() => onLoad(entry.code)}>
+              <Stack direction="row" sx={{ gap: `${DESTRUCTIVE_GAP_PX}px` }}>
+                <Button size="small" onClick={() => onLoad(entry.code)} sx={touchTarget}>
                   Load
                 </Button>
-                <Button size="small" onClick={() => onModify(entry.code)}>
+                <Button size="small" onClick={() => onModify(entry.code)} sx={touchTarget}>
                   Modify
                 </Button>
                 {kind === 'recent' ? (
-                  <Button size="small" onClick={() => onSave?.(entry.code)}>
+                  <Button size="small" onClick={() => onSave?.(entry.code)} sx={touchTarget}>
                     Save
                   </Button>
                 ) : (
-                  <Button size="small" color="error" onClick={() => onDelete?.(entry.code)}>
+                  <Button size="small" color="error" onClick={() => onDelete?.(entry.code)} sx={touchTarget}>
                     Delete
                   </Button>
                 )}

@@ -339,6 +339,28 @@ describe('RoutePage', () => {
     expect(screen.getByTestId('page-route').getAttribute('data-mode')).toBe('edit');
   });
 
+  it("Modify: a Remove offers Undo ('Removed SUNOL'), which puts the route back", async () => {
+    const { store, planned } = await openRoutePage();
+    fireEvent.click(button('Modify'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove SUNOL' }));
+    const snackbar = await screen.findByTestId('undo-snackbar');
+    expect(within(snackbar).getByText('Removed SUNOL')).toBeTruthy();
+    await waitFor(() => expect(store.getState().route.current?.final_string).toBe('KHWD KOAK'));
+    fireEvent.click(within(snackbar).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(store.getState().route.current?.final_string).toBe(planned!.final_string));
+    expect(screen.getByTestId('page-route').getAttribute('data-mode')).toBe('edit');
+  });
+
+  it('Modify: the removals come last in each leg, in a group of their own', async () => {
+    await openRoutePage();
+    fireEvent.click(button('Modify'));
+    const leg = await screen.findByTestId('leg-edit-0');
+    const labels = within(leg).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(labels.at(-1)).toBe('Remove SUNOL');
+    expect(labels.indexOf('Direct To SUNOL')).toBeLessThan(labels.indexOf('Remove SUNOL'));
+    expect(within(screen.getByTestId('leg-remove-0')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Remove SUNOL']);
+  });
+
   it('Profile shows the Aircraft Profile form', async () => {
     await openRoutePage();
     fireEvent.click(button('Profile'));

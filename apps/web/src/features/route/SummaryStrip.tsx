@@ -2,6 +2,7 @@ import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import type { AircraftProfile, Route } from '@clearway/flightplan';
 import { ETD_CHOICES_MIN, etdMs, formatEtd } from '../profile';
 import { stripSummary, type DisplayUnits } from './navlogFormat';
+import { FIELD_TARGET } from './touch';
 
 /** An ETD menu label: 'Now' or the offset in minutes. */
 export function etdChoiceLabel(minutes: number): string {
@@ -61,7 +62,7 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
         label="ETD"
         value={choice}
         onChange={(e) => onEtdOffset(Number(e.target.value))}
-        sx={{ minWidth: 110 }}
+        sx={[{ minWidth: 110 }, FIELD_TARGET]}
         slotProps={{ select: { inputProps: { 'data-testid': 'etd-choice' } } }}
       >
         {ETD_CHOICES_MIN.map((m) => (
@@ -73,6 +74,7 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
       <TextField
         type="datetime-local"
         size="small"
+        sx={FIELD_TARGET}
         label="Departure"
         value={departure === null ? '' : toDateTimeLocal(departure)}
         onChange={(e) => {

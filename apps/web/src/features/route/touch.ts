@@ -7,3 +7,6 @@ export const DESTRUCTIVE_GAP_PX = 8;
 
 /** sx of a button or icon button: at least 44x44 CSS px. */
 export const touchTarget: SxProps<Theme> = { minWidth: MIN_TOUCH_PX, minHeight: MIN_TOUCH_PX };
+
+/** sx of a small text field or select: its input box at least 44 CSS px tall. */
+export const FIELD_TARGET = { '& .MuiInputBase-root': { minHeight: MIN_TOUCH_PX } } as const;

@@ -7,7 +7,7 @@ const codeOf = (ref: WaypointRef): string => (typeof ref === 'string' ? ref : re
 
 /**
  * What a destructive edit removes, as its Undo snackbar names it ('SUNOL', 'airway V334', 'DP',
- * 'STAR', 'approach'); null for an edit that removes nothing.
+ * 'STAR', 'approach', 'altitude at SUNOL'); null for an edit that removes nothing.
  */
 export function removalOf(edit: RouteEdit): string | null {
   switch (edit.op) {
@@ -21,6 +21,9 @@ export function removalOf(edit: RouteEdit): string | null {
       return 'STAR';
     case 'removeAproach':
       return 'approach';
+    case 'setAltitude1':
+      // Clear VNAV passes -1 (spec part 2 §4).
+      return edit.altitude === -1 ? `altitude at ${codeOf(edit.code)}` : null;
     default:
       return null;
   }

@@ -113,7 +113,8 @@ describe('applyEdit', () => {
     expect(removalOf({ op: 'removeStar' })).toBe('STAR');
     expect(removalOf({ op: 'removeAproach' })).toBe('approach');
     expect(removalOf({ op: 'moveDown', waypoint: 'SUNOL' })).toBeNull();
-    expect(removalOf({ op: 'setAltitude1', code: 'SUNOL', altitude: -1 })).toBeNull();
+    expect(removalOf({ op: 'setAltitude1', code: 'SUNOL', altitude: -1 })).toBe('altitude at SUNOL');
+    expect(removalOf({ op: 'setAltitude1', code: 'SUNOL', altitude: '4500' })).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import type { RouteEdit } from '../../../worker/engineMessages';
 import { finalFixesCleared, finalFixesSet } from '../../../store/mapStateSlice';
 import { pickerLabel } from './editHelpers';
 import { PickerSelect } from './PickerSelect';
+import { touchTarget } from '../touch';
 
 export interface ApproachPickerProps {
   /** The destination code. */
@@ -115,6 +116,7 @@ export function ApproachPicker({ airport, onSelect, disabled }: ApproachPickerPr
           <Button
             variant="contained"
             size="small"
+            sx={touchTarget}
             disabled={disabled}
             onClick={() => onSelect({ op: 'selectAproach', airport, procedure, transition, flag: 'PF' })}
           >

@@ -14,6 +14,7 @@ import { insertEdit, referenceWaypoint, vnavError } from './editHelpers';
 import { NO_EDIT, type EditState } from './editState';
 import { ProcedurePicker } from './ProcedurePicker';
 import { WaypointSearch } from './WaypointSearch';
+import { FIELD_TARGET, touchTarget } from '../touch';
 
 export interface EditPanelProps {
   route: Route;
@@ -38,6 +39,7 @@ function VnavInput({ code, onSet, disabled }: { code: string; onSet(altitude: st
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <TextField
         size="small"
+        sx={FIELD_TARGET}
         label={`Altitude at ${code}`}
         value={text}
         autoFocus
@@ -47,7 +49,7 @@ function VnavInput({ code, onSet, disabled }: { code: string; onSet(altitude: st
         slotProps={{ htmlInput: { 'aria-label': 'VNAV altitude', inputMode: 'numeric' } }}
       />
       {text !== '' && error === null ? (
-        <Button variant="contained" size="small" onClick={() => onSet(text.trim())} disabled={disabled} sx={{ mt: 0.5 }}>
+        <Button variant="contained" size="small" onClick={() => onSet(text.trim())} disabled={disabled} sx={touchTarget}>
           Set
         </Button>
       ) : null}
@@ -98,7 +100,7 @@ export function EditPanel({ route, editState, onEditStateChange, onEdit }: EditP
     title = `Clear VNAV ${code}`;
     body = (
       <Box>
-        <Button variant="contained" size="small" disabled={busy} onClick={() => apply({ op: 'setAltitude1', code: target, altitude: -1 })}>
+        <Button variant="contained" size="small" disabled={busy} onClick={() => apply({ op: 'setAltitude1', code: target, altitude: -1 })} sx={touchTarget}>
           Clear VNAV
         </Button>
       </Box>
@@ -116,7 +118,7 @@ export function EditPanel({ route, editState, onEditStateChange, onEdit }: EditP
       <Typography variant="subtitle2">{title}</Typography>
       {body}
       <Box>
-        <Button size="small" onClick={cancel}>
+        <Button size="small" onClick={cancel} sx={touchTarget}>
           Cancel
         </Button>
       </Box>

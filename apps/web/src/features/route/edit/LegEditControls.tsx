@@ -19,6 +19,7 @@ import { DEFAULT_PROFILE, UNKNOWN_ALT, type Leg, type Route, type Waypoint } fro
 import { useServices } from '../../../platform/services';
 import { useAppSelector } from '../../../store/hooks';
 import type { RouteEdit } from '../../../worker/engineMessages';
+import { DESTRUCTIVE_GAP_PX, MIN_TOUCH_PX, touchTarget } from '../touch';
 import { hasApproach, hasDp, hasStar } from './editHelpers';
 import { isEditTarget, NO_EDIT, type EditState, type EditSubMode } from './editState';
 
@@ -36,14 +37,17 @@ export interface LegEditControlsProps {
 function ControlButton({ label, onClick, disabled, pressed, children }: { label: string; onClick: () => void; disabled?: boolean; pressed?: boolean; children: ReactNode }) {
   return (
     <Tooltip title={label}>
-      <span>
-        <IconButton size="small" aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled} color={pressed ? 'primary' : 'default'}>
+      <Box component="span" sx={{ display: 'inline-flex' }}>
+        <IconButton aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled} color={pressed ? 'primary' : 'default'} sx={ICON_TARGET}>
           {children}
         </IconButton>
-      </span>
+      </Box>
     </Tooltip>
   );
 }
+
+/** A 20 px icon in a 44x44 CSS px button (issue 27: every control at least 44x44). */
+const ICON_TARGET = { width: MIN_TOUCH_PX, height: MIN_TOUCH_PX, p: 0 } as const;
 
 /**
  * The per-leg controls of edit mode (spec part 2 §2, §4 "Route edits"). They act on the leg's end
@@ -51,6 +55,9 @@ function ControlButton({ label, onClick, disabled, pressed, children }: { label:
  * origin, the last leg inserts at the end and offers the destination's STAR and approach. Sub-modes
  * that need input (insert, VNAV, clear VNAV, procedures) go to the EditPanel through the edit state;
  * one-click edits go straight to `onEdit`. Direct To is a local change (`onLocalRoute`).
+ *
+ * Every control is at least 44x44 CSS px and 8 px from any other; the removals come last, set further
+ * apart, and each offers Undo (the route screen's applyEdit action).
  */
 export function LegEditControls({ route, leg, legIndex, editState, onEditStateChange, onEdit, onLocalRoute }: LegEditControlsProps) {
   const { routing } = useServices();
@@ -103,7 +110,7 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
   const canInsertAfter = !last && wpt.insertAfter && (next?.insertBefore ?? true);
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25 }} data-testid={`leg-edit-${legIndex}`}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${DESTRUCTIVE_GAP_PX}px` }} data-testid={`leg-edit-${legIndex}`}>
       {first && origin ? (
         <ControlButton label="Insert at start" onClick={mode('insert', origin, 'start')} pressed={pressed('insert', origin, 'start')} disabled={busy}>
           <FirstPage fontSize="small" />
@@ -144,48 +151,51 @@ export function LegEditControls({ route, leg, legIndex, editState, onEditStateCh
           <ArrowDownward fontSize="small" />
         </ControlButton>
       ) : null}
-      {wpt.type === 'AIRWAY' ? (
-        <ControlButton label={`Remove airway ${code}`} onClick={() => run({ op: 'removeAirway', airway: wpt })} disabled={busy}>
-          <LinkOff fontSize="small" />
-        </ControlButton>
-      ) : wpt.type === 'DP' ? (
-        <ControlButton label="Remove DP" onClick={() => run({ op: 'removeDP' })} disabled={busy}>
-          <RemoveCircleOutlineOutlined fontSize="small" />
-        </ControlButton>
-      ) : wpt.type === 'STAR' ? (
-        <ControlButton label="Remove STAR" onClick={() => run({ op: 'removeStar' })} disabled={busy}>
-          <RemoveCircleOutlineOutlined fontSize="small" />
-        </ControlButton>
-      ) : (
-        <ControlButton label={`Remove ${code}`} onClick={() => run({ op: 'removeWaypoint', code: wpt })} disabled={busy}>
-          <Delete fontSize="small" />
-        </ControlButton>
-      )}
       {!procedure && wpt.type !== 'AIRWAY' ? (
         <ControlButton label={`Direct To ${code}`} onClick={directTo} pressed={wpt.directTo} disabled={busy || (!routing && !wpt.directTo)}>
           <NearMe fontSize="small" />
         </ControlButton>
       ) : null}
       {isOrigin && origin && !hasDp(route) ? (
-        <Button size="small" variant={pressed('dp', origin) ? 'contained' : 'outlined'} onClick={mode('dp', origin)} disabled={busy}>
+        <Button size="small" variant={pressed('dp', origin) ? 'contained' : 'outlined'} onClick={mode('dp', origin)} disabled={busy} sx={touchTarget}>
           DP
         </Button>
       ) : null}
       {isDestination && destination && !hasStar(route) ? (
-        <Button size="small" variant={pressed('star', destination) ? 'contained' : 'outlined'} onClick={mode('star', destination)} disabled={busy}>
+        <Button size="small" variant={pressed('star', destination) ? 'contained' : 'outlined'} onClick={mode('star', destination)} disabled={busy} sx={touchTarget}>
           Star
         </Button>
       ) : null}
       {isDestination && destination && !hasApproach(route) ? (
-        <Button size="small" variant={pressed('approach', destination) ? 'contained' : 'outlined'} onClick={mode('approach', destination)} disabled={busy}>
+        <Button size="small" variant={pressed('approach', destination) ? 'contained' : 'outlined'} onClick={mode('approach', destination)} disabled={busy} sx={touchTarget}>
           Approach
         </Button>
       ) : null}
-      {isDestination && wpt.has_approach ? (
-        <ControlButton label="Remove approach" onClick={() => run({ op: 'removeAproach' })} disabled={busy}>
-          <RemoveCircleOutlineOutlined fontSize="small" />
-        </ControlButton>
-      ) : null}
+      {/* Destructive controls last, set apart from the others (each removal offers Undo). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: `${DESTRUCTIVE_GAP_PX}px`, ml: `${2 * DESTRUCTIVE_GAP_PX}px` }} data-testid={`leg-remove-${legIndex}`}>
+        {wpt.type === 'AIRWAY' ? (
+          <ControlButton label={`Remove airway ${code}`} onClick={() => run({ op: 'removeAirway', airway: wpt })} disabled={busy}>
+            <LinkOff fontSize="small" />
+          </ControlButton>
+        ) : wpt.type === 'DP' ? (
+          <ControlButton label="Remove DP" onClick={() => run({ op: 'removeDP' })} disabled={busy}>
+            <RemoveCircleOutlineOutlined fontSize="small" />
+          </ControlButton>
+        ) : wpt.type === 'STAR' ? (
+          <ControlButton label="Remove STAR" onClick={() => run({ op: 'removeStar' })} disabled={busy}>
+            <RemoveCircleOutlineOutlined fontSize="small" />
+          </ControlButton>
+        ) : (
+          <ControlButton label={`Remove ${code}`} onClick={() => run({ op: 'removeWaypoint', code: wpt })} disabled={busy}>
+            <Delete fontSize="small" />
+          </ControlButton>
+        )}
+        {isDestination && wpt.has_approach ? (
+          <ControlButton label="Remove approach" onClick={() => run({ op: 'removeAproach' })} disabled={busy}>
+            <RemoveCircleOutlineOutlined fontSize="small" />
+          </ControlButton>
+        ) : null}
+      </Box>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { FIELD_TARGET } from '../touch';
 
 export interface PickerOption {
   value: string;
@@ -15,7 +16,7 @@ export function PickerSelect({ label, value, options, onChange, disabled }: { la
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 180 }}
+      sx={[{ minWidth: 180 }, FIELD_TARGET]}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': label } }}
     >
       <option value="">{options.length === 0 ? 'None' : 'Choose...'}</option>

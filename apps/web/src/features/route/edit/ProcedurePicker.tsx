@@ -9,6 +9,7 @@ import type { RouteEdit } from '../../../worker/engineMessages';
 import { finalFixesCleared, finalFixesSet } from '../../../store/mapStateSlice';
 import { dpSelection, pickerLabel, starSelection } from './editHelpers';
 import { PickerSelect } from './PickerSelect';
+import { touchTarget } from '../touch';
 
 export interface ProcedurePickerProps {
   kind: 'dp' | 'star';
@@ -161,7 +162,7 @@ export function ProcedurePicker({ kind, airport, onSelect, disabled }: Procedure
       ) : null}
       {ready ? (
         <Box>
-          <Button variant="contained" size="small" onClick={select} disabled={disabled}>
+          <Button variant="contained" size="small" onClick={select} disabled={disabled} sx={touchTarget}>
             {texts.button}
           </Button>
         </Box>

@@ -7,6 +7,7 @@ import type { WaypointMatch } from '@clearway/navdb';
 import { useServices } from '../../../platform/services';
 import { useAppSelector } from '../../../store/hooks';
 import { isSearchable, SEARCH_DEBOUNCE_MS, searchCode, searchHint } from './editHelpers';
+import { FIELD_TARGET, touchTarget } from '../touch';
 
 export interface WaypointSearchProps {
   /** The waypoint the hint measures from and the search looks near; null when the route is empty. */
@@ -64,6 +65,7 @@ export function WaypointSearch({ reference, onAdd, disabled }: WaypointSearchPro
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <TextField
         size="small"
+        sx={FIELD_TARGET}
         label="Waypoint"
         value={text}
         autoFocus
@@ -76,7 +78,7 @@ export function WaypointSearch({ reference, onAdd, disabled }: WaypointSearchPro
         }}
       />
       {match ? (
-        <Button variant="contained" size="small" onClick={() => onAdd(match)} disabled={disabled} sx={{ mt: 0.5 }}>
+        <Button variant="contained" size="small" onClick={() => onAdd(match)} disabled={disabled} sx={touchTarget}>
           Add
         </Button>
       ) : null}
