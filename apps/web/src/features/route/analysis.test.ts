@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '@clearway/flightplan';
-import { analysisKey, shouldAnalyze } from './analysis';
+import { analysisKey, needsAnalysis, shouldAnalyze } from './analysis';
 import { analysisStarted, initialRouteState, routeAnalyzed, routeCleared, routeSet, routeSlice } from './routeSlice';
 
 const profile = { etd: 0, etd_iso: '2026-11-21T20:00:00Z', altitude: 6000 };
@@ -21,6 +21,23 @@ describe('route analysis', () => {
     expect(shouldAnalyze(route('KHWD OAK KSFO', 3), profile, key)).toBe(true);
     expect(shouldAnalyze(r, { ...profile, altitude: 8000 }, key)).toBe(true);
     expect(shouldAnalyze(r, { ...profile, etd_iso: '2026-11-21T21:00:00Z' }, key)).toBe(true);
+  });
+
+  it('needsAnalysis: the route object the last analysis made for these inputs needs none; any other does', () => {
+    const parsed = route('KHWD KSFO', 2);
+    expect(needsAnalysis(null, profile, null)).toBe(false);
+    expect(needsAnalysis(route('KHWD', 1), profile, null)).toBe(false);
+    expect(needsAnalysis(route('', 2), profile, null)).toBe(false);
+    expect(needsAnalysis(parsed, profile, null)).toBe(true);
+    const analysed = { ...parsed, total_distance: 20 } as Route;
+    const last = { route: analysed, key: analysisKey(parsed, profile) };
+    expect(needsAnalysis(analysed, profile, last)).toBe(false);
+    // The same string, time and altitude, but not the analysed object (a restored or re-submitted copy).
+    expect(needsAnalysis(parsed, profile, last)).toBe(true);
+    expect(needsAnalysis({ ...analysed }, profile, last)).toBe(true);
+    // The analysed object with new inputs.
+    expect(needsAnalysis(analysed, { ...profile, altitude: 8000 }, last)).toBe(true);
+    expect(needsAnalysis(analysed, { ...profile, etd_iso: '2026-11-21T21:00:00Z' }, last)).toBe(true);
   });
 
   it('keeps the current route in the slice', () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,7 @@ import { ServicesContext, type AppServices } from '../../platform/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
-import { fixtureRoute, fixtureWaypoint } from '../route/testing';
-import { startRouteEffects, type RouteEffects } from '../route';
-import { profileLoaded, profileSaved, readCurrentProfile } from '../profile';
+import { fixtureRoute, fixtureWaypoint, startRouteEffectsAsAtBoot, type BootedRouteEffects } from '../route/testing';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
 
@@ -58,15 +56,15 @@ function fakeRouting() {
   return { routing: { call } as unknown as RoutingWorkerFacade, calls };
 }
 
-let effects: RouteEffects | undefined;
+let effects: BootedRouteEffects | undefined;
+const PROFILE: AircraftProfile = { ...DEFAULT_PROFILE, etd_iso: '2026-11-21T20:00:00.000Z' };
 
 function setup(mode: SearchMode = 'route') {
   const prefs = testPrefs();
   const store = makeStore({ prefs });
   const { routing, calls } = fakeRouting();
   // As at boot (app/boot.ts): the stored profile in the store, the route's effects running.
-  store.dispatch(profileLoaded({ ...DEFAULT_PROFILE, etd_iso: '2026-11-21T20:00:00.000Z' }));
-  effects = startRouteEffects({ store, routing, prefs });
+  effects = startRouteEffectsAsAtBoot({ store, routing, prefs, profile: PROFILE });
   const services: AppServices = { prefs, applyUpdate: () => undefined, appVersion: 't', routing };
   const router = createMemoryRouter(
     [
@@ -166,12 +164,62 @@ describe('SearchBox', () => {
     await elapse(SEARCH_DEBOUNCE_MS);
     expect(analyses()).toBe(runs);
     // A new cruise altitude saved: analysed again.
-    const profile = await readCurrentProfile(prefs, Date.now());
-    act(() => {
-      store.dispatch(profileSaved({ ...profile, altitude: 8500 }));
-    });
+    act(() => effects?.saveProfile({ ...PROFILE, altitude: 8500 }));
     await elapse(SEARCH_DEBOUNCE_MS);
     await eventually(() => expect(analyses()).toBe(runs + 1));
+  });
+
+  it('hides the previous query rows at once when the text changes, and Enter then picks none of them (issue 27 point 2)', async () => {
+    const { input, type, router, calls } = setup();
+    type('khwd');
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options().some((t) => t?.includes('HAYWARD EXEC'))).toBe(true));
+    expect(screen.getByRole('listbox').getAttribute('data-query')).toBe('KHWD');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBeTruthy();
+    // One more character: no row of 'KHWD' is left, before and throughout the new debounce.
+    type('khwdx');
+    expect(options()).toEqual([]);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    await elapse(SEARCH_DEBOUNCE_MS - 1);
+    expect(options()).toEqual([]);
+    // Enter now submits the text, not the Hayward row that was active.
+    const summaries = calls.filter((c) => c === 'airportSummary').length;
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await eventually(() => expect(calls.filter((c) => c === 'parseRoute').length).toBeGreaterThan(1));
+    expect(calls.filter((c) => c === 'airportSummary').length).toBe(summaries);
+    expect(router.state.location.pathname).toBe('/app/map1');
+  });
+
+  it('keeps the route figures when the box is mounted, unmounted and mounted again (issue 27 point 1)', async () => {
+    const { store, prefs, type, input } = setup();
+    type('khwd oak ksfo');
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 16 nm'));
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await eventually(async () => expect((await prefs.getProperty('route'))?.final_string).toBe('KHWD OAK KSFO'));
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(store.getState().route.current?.total_distance).toBeGreaterThan(16));
+    const analysed = store.getState().route.current;
+    const legs = analysed?.all_legs.length;
+    expect(legs).toBe(2);
+    cleanup();
+    // The tablet's taller top bar: another box mounts (twice: portrait, then landscape again).
+    for (let i = 0; i < 2; i++) {
+      const view = render(
+        <Provider store={store}>
+          <ServicesContext.Provider value={{ prefs, applyUpdate: () => undefined, appVersion: 't', routing: fakeRouting().routing }}>
+            <RouterProvider router={createMemoryRouter([{ path: '/', element: <SearchBox /> }])} />
+          </ServicesContext.Provider>
+        </Provider>,
+      );
+      await elapse(SEARCH_DEBOUNCE_MS * 2);
+      await act(async () => undefined);
+      expect(store.getState().route.current).toBe(analysed);
+      view.unmount();
+    }
+    expect(store.getState().route.current?.all_legs.length).toBe(legs);
   });
 
   it('shows invalid tokens as not recognized and not selectable', async () => {

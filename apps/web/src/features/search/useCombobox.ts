@@ -24,9 +24,10 @@ export interface Combobox {
   onKeyDown(event: Pick<KeyboardEvent, 'key' | 'preventDefault'>): void;
 }
 
-/** The index of the next selectable row `delta` (1 or -1) away from `from`, wrapping; `from` when none is. */
+/** The index of the next selectable row `delta` (1 or -1) away from `from` (-1: none active), wrapping; `from` when none is. */
 export function nextSelectable<T>(options: readonly T[], isSelectable: (option: T) => boolean, from: number, delta: number): number {
-  let next = from;
+  // From no active row, down starts at the first row and up at the last.
+  let next = from < 0 && delta < 0 ? options.length : from;
   for (let i = 0; i < options.length; i++) {
     next = (next + delta + options.length) % options.length;
     const option = options[next];
