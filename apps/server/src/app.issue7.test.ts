@@ -176,7 +176,8 @@ describe('issue 7 routes in the app', () => {
       expect(csp, url).toContain("worker-src 'self' blob:");
       expect(csp, url).toContain("img-src 'self' data: blob:");
       expect(csp, url).toContain("style-src 'self' 'unsafe-inline'");
-      expect(csp, url).toContain("connect-src 'self' ws: wss:");
+      // Sockets only to the host of PUBLIC_ORIGIN, never ws:/wss: to any host.
+      expect(csp, url).toContain(`connect-src 'self' ws://${new URL(origin).host} wss://${new URL(origin).host};`);
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).not.toContain('unsafe-eval');
       expect(reply.headers['x-content-type-options'], url).toBe('nosniff');
@@ -254,7 +255,7 @@ describe('security headers over https', () => {
       const csp = String((await running.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       expect(csp).toContain("script-src 'self' https://js.stripe.com");
       expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
-      expect(csp).toContain("connect-src 'self' ws: wss: https://api.stripe.com");
+      expect(csp).toContain("connect-src 'self' ws://localhost wss://localhost https://api.stripe.com");
     } finally {
       await running.close();
     }

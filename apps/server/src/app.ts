@@ -1,15 +1,16 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { remoteLoggingEnabled } from '@clearway/protocol';
 import { accountRoutes, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
 import { authRoutes, createSessionResolver, outboxCleanupJob, type SessionResolver } from './auth/index.js';
-import { billingRoutes, lookupLicenceCode, type BillingRoutesOptions } from './billing/index.js';
+import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
 import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
-import { installErrorHandler, installNotFound, installRequestIdHeader, requestIdFor, installSecurityHeaders } from './http/index.js';
+import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, installNotFound, installRequestIdHeader, requestIdFor, installSecurityHeaders, serverLoggerOptions } from './http/index.js';
 import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
-import { logRoutes } from './logs/index.js';
+import { clientLogRetentionJob, logRoutes } from './logs/index.js';
 import { navdataRoutes } from './navdata/routes.js';
 import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoutesOptions } from './realtime/index.js';
 import { staticRoutes } from './static/index.js';
@@ -51,7 +52,7 @@ export interface AppDependencies {
  */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: serverLoggerOptions(config) }),
     genReqId: requestIdFor,
     // TRUST_PROXY: whether request.ip (per-IP limits, logs) comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
@@ -61,8 +62,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: 256 * 1024,
   });
   installRequestIdHeader(app);
+  // X-Forwarded-Host/-Proto only from a TRUST_PROXY peer (or PUBLIC_ORIGIN's), before anything reads them.
+  installForwardedHeaders(app, config, config.trustProxy);
+  // State-changing requests from another site: 403 (the Stripe webhook is signed and sent by no browser).
+  installCrossSiteGuard(app, config, [STRIPE_WEBHOOK_PATH]);
   installSecurityHeaders(app, {
     publicOrigin: config.publicOrigin,
+    publicOriginFixed: config.publicOriginFixed,
+    allowedHosts: config.allowedHosts,
     endpoints: config.endpoints,
     stripe: config.billing.stripe !== null,
     zendesk: config.billing.zendesk === null ? null : { subdomain: config.billing.zendesk.subdomain },
@@ -96,7 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Sockets open only from this server's own pages (the origin of its links: PUBLIC_ORIGIN, ALLOWED_HOSTS).
   await app.register(realtimeRoutes, { hub, sessions, origins: config, ...deps.realtime });
   await app.register(clientConfigRoutes, { config });
-  await app.register(logRoutes, { db: deps.db });
+  await app.register(logRoutes, { db: deps.db, sessions, enabled: remoteLoggingEnabled(config.env) });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   await app.register(glyphRoutes, {});
@@ -105,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Periodic work (jobs/), each job in exactly one of N processes per period: leases in the database
   // on PostgreSQL, in this process on SQLite. Started when the app is ready, stopped (waiting for a
   // run in progress) when it closes, before the caller closes the database.
-  const jobs = new JobRunner([outboxCleanupJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
+  const jobs = new JobRunner([outboxCleanupJob(deps.db), clientLogRetentionJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   return app;

@@ -1,4 +1,4 @@
-export { billingRoutes, checkoutSchema, getKeySchema, providerFor, WEBHOOK_BODY_LIMIT_BYTES, type BillingRoutesOptions } from './routes.js';
+export { billingRoutes, checkoutSchema, getKeySchema, providerFor, STRIPE_WEBHOOK_PATH, WEBHOOK_BODY_LIMIT_BYTES, type BillingRoutesOptions } from './routes.js';
 export * from './licence.js';
 export { PLANS, SKUS, CURRENCY, COUNTRY, type Plan, type Sku } from './pricing.js';
 export type { PaymentProvider } from './providers/types.js';

@@ -15,6 +15,9 @@ import { TestPaymentProvider } from './providers/testProvider.js';
 import type { PaymentProvider } from './providers/types.js';
 import { handleStripeEvent } from './webhook.js';
 
+/** Where Stripe delivers its webhook events (under the profile REST base): no browser sends it, so the cross-site guard (http/crossSite.ts) leaves it alone. */
+export const STRIPE_WEBHOOK_PATH = `${DEFAULT_ENDPOINT_PATHS.profileRest.path}/stripe/webhook`;
+
 /** Largest accepted webhook body, bytes (Stripe events with expanded objects run to tens of KiB). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 

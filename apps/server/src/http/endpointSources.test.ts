@@ -47,7 +47,9 @@ describe('the Content-Security-Policy of the real app', () => {
       expect(config.endpoints.downloadRootDev, host).toBe('/downloads/dev');
       expect(JSON.stringify(config.endpoints), host).not.toContain('localhost');
       const policy = directives(String(reply.headers['content-security-policy']));
-      expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
+      // The page's sockets go to the host it was opened at, and nowhere else.
+      const own = new URL(`http://${host}`).host;
+      expect(policy.get('connect-src')).toEqual(["'self'", `ws://${own}`, `wss://${own}`]);
     }
   });
 
@@ -63,8 +65,8 @@ describe('the Content-Security-Policy of the real app', () => {
     const page = await running.app.inject({ method: 'GET', url: '/app/map1' });
     expect(page.statusCode).toBe(200);
     const policy = directives(String(page.headers['content-security-policy']));
-    // In the endpoint map's order (ENDPOINT_KEYS).
-    expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://tiles.example.com', 'https://cdn.example.com', 'wss://wx.example.com']);
+    // In the endpoint map's order (ENDPOINT_KEYS); the profile and version sockets stay on the page's host (inject's localhost).
+    expect(policy.get('connect-src')).toEqual(["'self'", 'ws://localhost', 'wss://localhost', 'https://tiles.example.com', 'https://cdn.example.com', 'wss://wx.example.com']);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tiles.example.com']);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     const config = clientConfigSchema.parse((await running.app.inject({ method: 'GET', url: CLIENT_CONFIG_PATH })).json());

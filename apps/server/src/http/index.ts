@@ -1,7 +1,9 @@
 // The http module's front door (plumbing every route plugin shares): other modules import it only from here (eslint.config.js).
 export { installBodyErrors, type BodyErrorTexts } from './bodyErrors.js';
+export { CROSS_SITE_ERROR, crossSiteRefusal, installCrossSiteGuard } from './crossSite.js';
 export { installErrorHandler } from './errors.js';
 export { escapeHtml } from './escapeHtml.js';
+export { installForwardedHeaders } from './forwardedHeaders.js';
 export { API_SEGMENTS, installNotFound } from './notFound.js';
 export { REQUEST_ID_HEADER, installRequestIdHeader, requestIdFor } from './requestId.js';
 export { isAllowedHost, isLocalHost, machineAddresses, originOfRequest, type OriginPolicy, type RequestAddress } from './requestOrigin.js';
@@ -15,4 +17,4 @@ export {
   securityHeaders,
   type ThirdParties,
 } from './securityHeaders.js';
-export { createServerLogger, redactUrl } from './serverLogger.js';
+export { createServerLogger, isTokenBearingPath, redactUrl, serverLoggerOptions } from './serverLogger.js';

@@ -12,12 +12,12 @@ function directives(policy: string): Map<string, string[]> {
 const EXTERNAL = /https:|wss:\/\//;
 
 describe('contentSecurityPolicy', () => {
-  it('allows only this origin (and data:/blob:/ws:) when no third party is configured', () => {
+  it('allows only this origin (and data:/blob:) when no third party is configured, no socket to any host', () => {
     const policy = directives(CONTENT_SECURITY_POLICY);
     expect(contentSecurityPolicy({ stripe: false, zendesk: null })).toBe(CONTENT_SECURITY_POLICY);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.has('frame-src')).toBe(false);
     expect(policy.has('media-src')).toBe(false);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(EXTERNAL);
@@ -29,7 +29,7 @@ describe('contentSecurityPolicy', () => {
     const policy = directives(text);
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
     expect(policy.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://api.stripe.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(text).not.toContain('zendesk');

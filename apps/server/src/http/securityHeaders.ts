@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINT_KEYS, isSameOriginEndpoint, type EndpointMap } from '@clearway/protocol';
+import { DEFAULT_ENDPOINT_PATHS, ENDPOINT_KEYS, isSameOriginEndpoint, type EndpointMap } from '@clearway/protocol';
+import { originOfRequest, type OriginPolicy } from './requestOrigin.js';
 
 /** Where Stripe.js and its card frames live (https://docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE = {
@@ -53,15 +54,24 @@ function zendeskOrigins(subdomain: string | null) {
 /**
  * The origins of the endpoints ENDPOINT_* moved to another server, which the app fetches from and
  * opens sockets to (connect-src); the tile server's also serves images (img-src). The main site is
- * only linked to, so it needs no source. Endpoints on the page's own origin need none either.
+ * only linked to, so it needs no source. Endpoints on the page's own origin need none either, except
+ * sockets: with `ownOrigin` (the origin the page was served from), a socket endpoint left on it adds
+ * `ws://` and `wss://` of that host, for browsers whose 'self' does not cover sockets.
  */
-export function endpointSources(endpoints: EndpointMap | undefined): { connect: string[]; img: string[] } {
+export function endpointSources(endpoints: EndpointMap | undefined, ownOrigin?: string): { connect: string[]; img: string[] } {
   const connect: string[] = [];
   const img: string[] = [];
   if (endpoints === undefined) return { connect, img };
   for (const key of ENDPOINT_KEYS) {
     const value = endpoints[key];
-    if (key === 'mainSite' || isSameOriginEndpoint(value)) continue;
+    if (key === 'mainSite') continue;
+    if (isSameOriginEndpoint(value)) {
+      if (DEFAULT_ENDPOINT_PATHS[key].socket && ownOrigin !== undefined) {
+        const host = new URL(ownOrigin).host;
+        connect.push(`ws://${host}`, `wss://${host}`);
+      }
+      continue;
+    }
     const origin = new URL(value).origin;
     connect.push(origin);
     if (key === 'tileServer') img.push(origin);
@@ -78,14 +88,15 @@ function directive(name: string, sources: string[]): string {
  * The Content-Security-Policy of every reply that does not set its own (the hosted sign-in pages
  * send a stricter one). Fits the built PWA: scripts only from this origin (Vite emits no inline
  * script), inline styles for MUI/emotion and the boot splash, MapLibre's blob: workers and
- * data:/blob: images, the realtime sockets (ws:/wss:), and never framed. With Stripe configured,
+ * data:/blob: images, the realtime sockets (only to this origin and to the socket endpoints moved
+ * elsewhere: endpointSources, never `ws:`/`wss:` to any host), and never framed. With Stripe configured,
  * Stripe.js, its card frames and its API are allowed too; with Zendesk configured, the Zendesk
  * widget's origins (zendeskOrigins). Without either, only this origin (plus data:/blob: above) and
  * the origins of endpoints configured on other servers (endpointSources).
  */
-export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PARTIES, endpoints?: EndpointMap): string {
+export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PARTIES, endpoints?: EndpointMap, ownOrigin?: string): string {
   const stripe = thirdParties.stripe;
-  const moved = endpointSources(endpoints);
+  const moved = endpointSources(endpoints, ownOrigin);
   const zendesk = thirdParties.zendesk === null ? null : zendeskOrigins(thirdParties.zendesk.subdomain);
   const frames = [...(stripe ? STRIPE.frame : []), ...(zendesk?.assets ?? [])];
   return [
@@ -95,7 +106,7 @@ export function contentSecurityPolicy(thirdParties: ThirdParties = NO_THIRD_PART
     "style-src 'self' 'unsafe-inline'",
     directive('img-src', ["'self'", 'data:', 'blob:', ...moved.img, ...(zendesk?.img ?? [])]),
     directive('font-src', ["'self'", 'data:', ...(zendesk?.assets ?? [])]),
-    directive('connect-src', ["'self'", 'ws:', 'wss:', ...moved.connect, ...(stripe ? STRIPE.connect : []), ...(zendesk?.connect ?? [])]),
+    directive('connect-src', ["'self'", ...moved.connect, ...(stripe ? STRIPE.connect : []), ...(zendesk?.connect ?? [])]),
     ...(zendesk ? [directive('media-src', ["'self'", ...zendesk.assets])] : []),
     "worker-src 'self' blob:",
     ...(frames.length > 0 ? [directive('frame-src', frames)] : []),
@@ -113,10 +124,10 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 /** HSTS for an https public origin: one year, subdomains included. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** The security headers of one reply, by lower-case name. */
-export function securityHeaders(options: { https: boolean; endpoints?: EndpointMap } & ThirdParties): Record<string, string> {
+/** The security headers of one reply, by lower-case name. `ownOrigin`: the origin the page was served from (its sockets). */
+export function securityHeaders(options: { https: boolean; endpoints?: EndpointMap; ownOrigin?: string } & ThirdParties): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy({ stripe: options.stripe, zendesk: options.zendesk }, options.endpoints),
+    'content-security-policy': contentSecurityPolicy({ stripe: options.stripe, zendesk: options.zendesk }, options.endpoints, options.ownOrigin),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -125,22 +136,38 @@ export function securityHeaders(options: { https: boolean; endpoints?: EndpointM
   };
 }
 
+/** How many per-origin header sets installSecurityHeaders keeps (one per address the app is opened at). */
+const MAX_CACHED_ORIGINS = 64;
+
 /**
  * Adds the security headers to every reply of the app: 404s, errors and the built-in identity
  * provider's replies too (oidc-provider answers on the raw response, past Fastify's reply hooks),
  * so they are set on the raw response as each request arrives. A header a route sets itself (a
  * hosted page's own stricter CSP) replaces the default when the reply is written. HSTS only when
  * the public origin is https: browsers ignore it over http, and a laptop on http://localhost must
- * not be pinned to https.
+ * not be pinned to https. The sockets connect-src allows are those of the page's origin: PUBLIC_ORIGIN
+ * when set, else the request's own origin when its host is allowed (http/requestOrigin.ts), else
+ * none besides 'self'.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { publicOrigin: string; endpoints?: EndpointMap } & ThirdParties): void {
-  const headers = Object.entries(securityHeaders({
-    https: new URL(options.publicOrigin).protocol === 'https:',
+export function installSecurityHeaders(app: FastifyInstance, options: OriginPolicy & { endpoints?: EndpointMap } & ThirdParties): void {
+  const https = new URL(options.publicOrigin).protocol === 'https:';
+  const headersFor = (ownOrigin: string | undefined) => Object.entries(securityHeaders({
+    https,
     stripe: options.stripe,
     zendesk: options.zendesk,
     ...(options.endpoints === undefined ? {} : { endpoints: options.endpoints }),
+    ...(ownOrigin === undefined ? {} : { ownOrigin }),
   }));
-  app.addHook('onRequest', async (_request, reply) => {
+  const fixed = options.publicOriginFixed ? headersFor(options.publicOrigin) : null;
+  const unknown = headersFor(undefined);
+  const byOrigin = new Map<string, Array<[string, string]>>();
+  app.addHook('onRequest', async (request, reply) => {
+    let headers = fixed;
+    if (headers === null) {
+      const origin = originOfRequest(request, options);
+      headers = origin === undefined ? unknown : (byOrigin.get(origin) ?? headersFor(origin));
+      if (origin !== undefined && !byOrigin.has(origin) && byOrigin.size < MAX_CACHED_ORIGINS) byOrigin.set(origin, headers);
+    }
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { LogEntry } from '@clearway/protocol';
-import type { Database } from '../db/index.js';
+import { rowNumber, type Database } from '../db/index.js';
 
 /** A stored client log entry as read back. */
 export interface StoredClientLog {
@@ -66,4 +67,28 @@ export async function listClientLogs(database: Database, day: string, limit = 10
     day: row.day,
     entry: JSON.parse(row.entry) as LogEntry,
   }));
+}
+
+/**
+ * Bytes of the entries (their stored JSON, UTF-8) one customer's devices sent on a UTC day
+ * (`YYYY-MM-DD`, by arrival time), for the daily quota of the log sink.
+ */
+export async function clientLogBytesOnDay(database: Database, custId: string, receivedDay: string): Promise<number> {
+  const start = `${receivedDay}T00:00:00.000Z`;
+  const end = new Date(Date.parse(start) + 86_400_000).toISOString();
+  const bytes = database.dialect === 'postgres' ? sql<string>`octet_length(entry)` : sql<string>`length(cast(entry as blob))`;
+  const row = await database.kysely
+    .selectFrom('client_logs')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | null>(bytes), sql<number>`0`).as('bytes'))
+    .where('cust_id', '=', custId)
+    .where('received_at', '>=', start)
+    .where('received_at', '<', end)
+    .executeTakeFirstOrThrow();
+  return rowNumber(row.bytes);
+}
+
+/** Deletes the entries that arrived before `before` (ms since the epoch); answers how many. */
+export async function deleteClientLogsBefore(database: Database, before: number): Promise<number> {
+  const result = await database.kysely.deleteFrom('client_logs').where('received_at', '<', new Date(before).toISOString()).executeTakeFirst();
+  return rowNumber(result.numDeletedRows);
 }

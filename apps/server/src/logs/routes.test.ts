@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIndexPath } from '@clearway/protocol';
+import { createSession, findOrCreateCustomer, SESSION_COOKIE } from '../auth/index.js';
 import { startTestApp, validLogEntry, type TestApp } from '../testing/testApp.js';
 import { listClientLogs } from './clientLogStore.js';
 import { LOG_BODY_LIMIT_BYTES } from './routes.js';
 
 describe('POST /elk/pwa_logs_{day}/_doc/', () => {
   let running: TestApp;
+  let cookie: string;
+  let custId: string;
   beforeAll(async () => {
-    running = await startTestApp();
+    // Remote logging is on in qa and beta only (spec part 1 §7); a signed-in device posts.
+    running = await startTestApp({ env: { CLEARWAY_ENV: 'qa' } });
+    const customer = await findOrCreateCustomer(running.db, { email: 'logs@example.com', fullName: '' });
+    custId = customer.custId;
+    cookie = `${SESSION_COOKIE}=${await createSession(running.db, custId, 3600_000)}`;
   });
   afterAll(async () => {
     await running.close();
@@ -17,7 +24,7 @@ describe('POST /elk/pwa_logs_{day}/_doc/', () => {
     running.app.inject({
       method: 'POST',
       url: logIndexPath(day),
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, cookie },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
 
@@ -28,13 +35,14 @@ describe('POST /elk/pwa_logs_{day}/_doc/', () => {
     const body = reply.json<{ result: string; id: string }>();
     expect(body).toEqual({ result: 'created', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const stored = await listClientLogs(running.db, '2026-11-21');
-    expect(stored.find((log) => log.id === body.id)?.entry).toEqual(entry);
+    // Stored as sent, with the session's customer as cust_id.
+    expect(stored.find((log) => log.id === body.id)?.entry).toEqual({ ...entry, cust_id: custId });
   });
 
   it('accepts the path without its trailing slash and a text/plain body (sendBeacon)', async () => {
     const plain = await post('2026-11-22', validLogEntry({ message: 'beacon' }), 'text/plain;charset=UTF-8');
     expect(plain.statusCode).toBe(201);
-    const bare = await running.app.inject({ method: 'POST', url: '/elk/pwa_logs_2026-11-22/_doc', payload: validLogEntry() });
+    const bare = await running.app.inject({ method: 'POST', url: '/elk/pwa_logs_2026-11-22/_doc', payload: validLogEntry(), headers: { cookie } });
     expect(bare.statusCode).toBe(201);
     expect(await listClientLogs(running.db, '2026-11-22')).toHaveLength(2);
   });
