@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import { checkFeatureMap, featureFrontDoors } from './scripts/lint/featureFrontDoors.mjs';
 
@@ -92,6 +93,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // ReDoS (issue 26 point 13): a pattern whose matching time grows faster than linearly with the
+    // input, run on anything a client sends, blocks the event loop for everyone. These two rules
+    // report such patterns (nested or adjacent overlapping quantifiers; an unanchored pattern whose
+    // every failed start costs a scan of the rest). A justified exception is an eslint-disable line
+    // saying why the input is bounded.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   ...packages.map(layerRule),

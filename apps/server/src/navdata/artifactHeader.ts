@@ -38,6 +38,39 @@ export class ArtifactHeaderError extends Error {
 }
 
 /**
+ * Reads the header from the start of an artifact's bytes (the whole file, or at least its preamble
+ * and header JSON).
+ * @throws ArtifactHeaderError saying what is wrong (magic, truncation, JSON, a missing field).
+ */
+export function parseArtifactHeader(bytes: Uint8Array): ArtifactHeader {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const preamble = buffer.subarray(0, PREAMBLE_BYTES);
+  if (preamble.length < ARTIFACT_MAGIC.length || !preamble.subarray(0, ARTIFACT_MAGIC.length).equals(ARTIFACT_MAGIC)) {
+    throw new ArtifactHeaderError('not a Clearway nav database (bad magic)');
+  }
+  if (preamble.length < PREAMBLE_BYTES) throw new ArtifactHeaderError(`truncated: ${preamble.length} of ${PREAMBLE_BYTES} preamble bytes`);
+  const formatVersion = preamble.readUInt32LE(8);
+  const jsonBytes = preamble.readUInt32LE(12);
+  if (jsonBytes > MAX_DIRECTORY_BYTES) throw new ArtifactHeaderError(`header of ${jsonBytes} bytes is too large`);
+  const json = buffer.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + jsonBytes);
+  if (json.length < jsonBytes) throw new ArtifactHeaderError(`truncated: ${json.length} of ${jsonBytes} header bytes`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json.toString('utf8'));
+  } catch (error) {
+    throw new ArtifactHeaderError(`header is not JSON: ${(error as Error).message}`);
+  }
+  const header = typeof parsed === 'object' && parsed !== null && 'header' in parsed ? parsed.header : parsed;
+  const fields = headerSchema.safeParse(header);
+  if (!fields.success) {
+    const issue = fields.error.issues[0];
+    throw new ArtifactHeaderError(`header field ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const { cycle, region, effective, expires } = fields.data;
+  return { formatVersion, cycle, region, effective, expires };
+}
+
+/**
  * Reads the header of the artifact at `path` from its first bytes, without loading the rest.
  * @throws ArtifactHeaderError saying what is wrong (magic, truncation, JSON, a missing field).
  */
@@ -46,30 +79,14 @@ export async function readArtifactHeader(path: string): Promise<ArtifactHeader> 
   try {
     const preamble = Buffer.alloc(PREAMBLE_BYTES);
     const { bytesRead } = await file.read(preamble, 0, PREAMBLE_BYTES, 0);
-    if (!preamble.subarray(0, ARTIFACT_MAGIC.length).equals(ARTIFACT_MAGIC) || bytesRead < ARTIFACT_MAGIC.length) {
-      throw new ArtifactHeaderError('not a Clearway nav database (bad magic)');
+    const start = preamble.subarray(0, bytesRead);
+    // Too short, bad magic or an absurd size: the preamble alone says so.
+    if (bytesRead < PREAMBLE_BYTES || !start.subarray(0, ARTIFACT_MAGIC.length).equals(ARTIFACT_MAGIC) || start.readUInt32LE(12) > MAX_DIRECTORY_BYTES) {
+      return parseArtifactHeader(start);
     }
-    if (bytesRead < PREAMBLE_BYTES) throw new ArtifactHeaderError(`truncated: ${bytesRead} of ${PREAMBLE_BYTES} preamble bytes`);
-    const formatVersion = preamble.readUInt32LE(8);
-    const jsonBytes = preamble.readUInt32LE(12);
-    if (jsonBytes > MAX_DIRECTORY_BYTES) throw new ArtifactHeaderError(`header of ${jsonBytes} bytes is too large`);
-    const json = Buffer.alloc(jsonBytes);
-    const read = await file.read(json, 0, jsonBytes, PREAMBLE_BYTES);
-    if (read.bytesRead < jsonBytes) throw new ArtifactHeaderError(`truncated: ${read.bytesRead} of ${jsonBytes} header bytes`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json.toString('utf8'));
-    } catch (error) {
-      throw new ArtifactHeaderError(`header is not JSON: ${(error as Error).message}`);
-    }
-    const header = typeof parsed === 'object' && parsed !== null && 'header' in parsed ? parsed.header : parsed;
-    const fields = headerSchema.safeParse(header);
-    if (!fields.success) {
-      const issue = fields.error.issues[0];
-      throw new ArtifactHeaderError(`header field ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
-    }
-    const { cycle, region, effective, expires } = fields.data;
-    return { formatVersion, cycle, region, effective, expires };
+    const json = Buffer.alloc(start.readUInt32LE(12));
+    const read = await file.read(json, 0, json.length, PREAMBLE_BYTES);
+    return parseArtifactHeader(Buffer.concat([start, json.subarray(0, read.bytesRead)]));
   } finally {
     await file.close();
   }

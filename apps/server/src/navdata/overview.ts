@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
@@ -7,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureCollection } from 'geojson';
 import { airportFeatures, airportsShownAt, navaidFeatures, openNavDb, type Airport, type Bounds, type NavDb, type Navaid } from '@clearway/navdb';
 import { NAVDATA_OVERVIEW_LAYERS, type NavdataOverviewLayer } from '@clearway/protocol';
-import { encodedEtag, fileVersion, type ArtifactInfo } from './artifactStore.js';
+import { encodedEtag } from '../datasets/index.js';
+import type { ArtifactInfo } from './artifactStore.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -66,15 +66,14 @@ export function overviewEtag(artifactEtag: string, layer: NavdataOverviewLayer, 
 /** An artifact's overview, or why there is none. */
 export type OverviewOutcome =
   | { kind: 'built'; layers: OverviewLayers }
-  /** The artifact could not be read or opened; `error` names the file and the reason. */
-  | { kind: 'failed'; error: string }
-  /** The file changed or vanished since `info` was taken: look it up again. */
-  | { kind: 'changed' };
+  /** The artifact does not open as a nav database; `error` names the file and the reason. */
+  | { kind: 'failed'; error: string };
 
 /**
- * The overviews of the artifacts, built on first request and kept per artifact content (its ETag),
- * so a rebuilt artifact gets a new overview, concurrent requests share one build, and a corrupt
- * artifact is opened (and logged) once rather than on every request.
+ * The overviews of the artifacts, tagged and kept per artifact content (its ETag), so a rebuilt
+ * artifact gets a new overview, concurrent requests share one, and a corrupt artifact is reported
+ * (and logged) once rather than on every request. The bodies themselves are built by the artifact
+ * store from the bytes it read to hash the artifact (ArtifactInfo.overview): no second read.
  */
 export class OverviewStore {
   private readonly cache = new Map<string, { etag: string; outcome: Promise<OverviewOutcome> }>();
@@ -84,54 +83,26 @@ export class OverviewStore {
   overview(info: ArtifactInfo): Promise<OverviewOutcome> {
     const cached = this.cache.get(info.path);
     if (cached?.etag === info.etag) return cached.outcome;
-    const loading = this.load(info);
-    const outcome = loading.then((result) => result.outcome);
+    const outcome = this.tag(info);
     this.cache.set(info.path, { etag: info.etag, outcome });
-    // A file that could not be read (replaced, vanished, not readable) is tried again next time;
-    // an overview, or the error of an artifact that does not open, holds for that content.
-    void loading.then(({ keep }) => {
-      if (!keep && this.cache.get(info.path)?.outcome === outcome) this.cache.delete(info.path);
-    });
     return outcome;
   }
 
-  private async load(info: ArtifactInfo): Promise<{ outcome: OverviewOutcome; keep: boolean }> {
+  private async tag(info: ArtifactInfo): Promise<OverviewOutcome> {
     const file = `${info.channel}/${basename(info.path)}`;
-    let bytes: Buffer;
     try {
-      const handle = await open(info.path, 'r');
-      try {
-        if (fileVersion(await handle.stat()) !== info.version) return { outcome: { kind: 'changed' }, keep: false };
-        bytes = await handle.readFile();
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { outcome: { kind: 'changed' }, keep: false };
-      return { outcome: this.failed(file, info.path, error), keep: false };
-    }
-    try {
-      const startedAt = performance.now();
-      const bodies = await buildOverview(bytes);
+      const bodies = await info.overview;
       const layers = {} as OverviewLayers;
       for (const layer of NAVDATA_OVERVIEW_LAYERS) {
         const { json, gzip: compressed } = bodies[layer];
         const etag = overviewEtag(info.etag, layer, json);
         layers[layer] = { json, gzip: compressed, etag, gzipEtag: encodedEtag(etag, 'gzip') };
       }
-      this.log?.info(
-        { path: info.path, ms: Math.round(performance.now() - startedAt), airportsBytes: layers.airports.json.length, navaidsBytes: layers.navaids.json.length },
-        'nav data overview built',
-      );
-      return { outcome: { kind: 'built', layers }, keep: true };
+      return { kind: 'built', layers };
     } catch (error) {
-      return { outcome: this.failed(file, info.path, error), keep: true };
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log?.error({ path: info.path, err: error }, 'nav data overview could not be built');
+      return { kind: 'failed', error: `Cannot build the map overview of ${file}: ${reason}` };
     }
-  }
-
-  private failed(file: string, path: string, error: unknown): OverviewOutcome {
-    const reason = error instanceof Error ? error.message : String(error);
-    this.log?.error({ path, err: error }, 'nav data overview could not be built');
-    return { kind: 'failed', error: `Cannot build the map overview of ${file}: ${reason}` };
   }
 }

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DATA_CHANNELS,
@@ -16,14 +14,14 @@ import {
   type NavdataIndex,
   type NavdataOverviewLayer,
 } from '@clearway/protocol';
-import { ArtifactStore, fileVersion, type ArtifactInfo } from './artifactStore.js';
-import { chooseEncoding, ifRangeAllows, noneMatchHits, parseRange } from './httpHeaders.js';
+import { DATASET_CACHE_CONTROL, DATASET_INDEX_CACHE_CONTROL, sendDatasetFile, sendMemory, sendTaggedJson } from '../datasets/index.js';
+import { ArtifactStore, type ArtifactInfo } from './artifactStore.js';
 import { OverviewStore } from './overview.js';
 
 /** Artifacts are replaced once per cycle (or per rebuild); a browser or CDN may reuse one for 5 minutes, then revalidates by ETag. */
-export const ARTIFACT_CACHE_CONTROL = 'public, max-age=300';
+export const ARTIFACT_CACHE_CONTROL = DATASET_CACHE_CONTROL;
 /** The index is small and says which build is current: always revalidate (cheap with its ETag). */
-export const INDEX_CACHE_CONTROL = 'no-cache';
+export const INDEX_CACHE_CONTROL = DATASET_INDEX_CACHE_CONTROL;
 
 /** Where the routes live: the download roots' default paths, `/downloads/{channel}`. */
 const DOWNLOADS_PREFIX = '/downloads';
@@ -68,15 +66,6 @@ function overviewFile(file: string): { region: string; layer: NavdataOverviewLay
   return dot > 0 && layer !== undefined ? { region: stem.slice(0, dot), layer } : null;
 }
 
-/** A request header as one string (repeated list headers joined with commas, as RFC 9110 allows). */
-function headerText(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function sha256Tag(text: string): string {
-  return `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
-}
-
 /** The wire form of the artifacts of a channel: only those whose header could be read. */
 export function indexOf(channel: DataChannel, artifacts: readonly ArtifactInfo[], downloadRoot: string): NavdataIndex {
   return {
@@ -106,7 +95,10 @@ export function indexOf(channel: DataChannel, artifacts: readonly ArtifactInfo[]
  *   -> 304), single byte ranges (206, 416), and its precompressed `.br` / `.gz` copy with
  *   Content-Encoding when the client accepts one and asks for no range;
  * - `GET /downloads/{channel}/navdata/{region}.{airports|navaids}.geojson`: the map's overview layers,
- *   built from the artifact in memory (overview.ts), gzip-encoded when the client accepts it.
+ *   built from the bytes the artifact store read to hash the artifact (artifactStore.ts, overview.ts),
+ *   gzip-encoded when the client accepts it.
+ * Files, conditional requests, ranges and encodings are answered by the dataset module
+ * (../datasets: DatasetStore, sendDatasetFile, sendMemory, sendTaggedJson), as for every dataset.
  * @fastify/static's preCompressed mode was not used: its ETags are weak and per file (size and
  * mtime), so two servers would disagree, and it would pick a compressed copy for a Range request.
  */
@@ -135,12 +127,7 @@ export async function navdataRoutes(app: FastifyInstance, options: NavdataRoutes
   app.get<{ Params: ChannelParams }>(`${DOWNLOADS_PREFIX}/:channel/${NAVDATA_FOLDER}/${NAVDATA_INDEX_FILE}`, async (request, reply) => {
     const { channel } = request.params;
     if (!isChannel(channel)) return unknownChannel(reply, channel);
-    const index = indexOf(channel, await store.list(channel), options.endpoints[DOWNLOAD_ROOT_KEYS[channel]]);
-    const json = JSON.stringify(index);
-    const etag = sha256Tag(json);
-    reply.header('cache-control', INDEX_CACHE_CONTROL).header('etag', etag);
-    if (noneMatchHits(headerText(request.headers['if-none-match']), [etag])) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendTaggedJson(request, reply, indexOf(channel, await store.list(channel), options.endpoints[DOWNLOAD_ROOT_KEYS[channel]]));
   });
 
   app.route<{ Params: ChannelParams & { file: string } }>({
@@ -158,68 +145,13 @@ export async function navdataRoutes(app: FastifyInstance, options: NavdataRoutes
   });
 }
 
-/** Answers one artifact request (see navdataRoutes); retries when the file is replaced mid-request. */
-async function sendArtifact(
-  store: ArtifactStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  channel: DataChannel,
-  region: string,
-): Promise<FastifyReply> {
-  const { headers } = request;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const info = await store.artifact(channel, region);
-    if (info === null) return noArtifact(reply, channel, region);
-    // A Range is honoured only for the version the client started from (If-Range), and only on the raw file.
-    const range = headers.range !== undefined && ifRangeAllows(headerText(headers['if-range']), info.etag, info.lastModified)
-      ? parseRange(headers.range, info.bytes)
-      : { kind: 'whole' as const };
-    const encoding = headers.range === undefined
-      ? chooseEncoding(headerText(headers['accept-encoding']), info.variants.map((v) => v.encoding))
-      : 'identity';
-    const variant = info.variants.find((v) => v.encoding === encoding);
-    const etag = variant?.etag ?? info.etag;
-
-    reply
-      .header('cache-control', ARTIFACT_CACHE_CONTROL)
-      .header('vary', 'Accept-Encoding')
-      .header('accept-ranges', 'bytes')
-      .header('last-modified', info.lastModified)
-      .header('etag', etag);
-    // Any encoding's tag means the client has this build: its cached copy is still good.
-    if (noneMatchHits(headerText(headers['if-none-match']), [info.etag, ...info.variants.map((v) => v.etag)])) {
-      return reply.code(304).send();
-    }
-    if (range.kind === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('content-range', `bytes */${info.bytes}`)
-        .send({ error: `Range ${headers.range} is outside the ${info.bytes} bytes of ${region}${NAVDATA_EXTENSION}`, bytes: info.bytes });
-    }
-
-    const handle = await open(variant?.path ?? info.path, 'r');
-    if (fileVersion(await handle.stat()) !== (variant?.version ?? info.version)) {
-      // Replaced between the look-up and the open: describe the new file and start again.
-      await handle.close();
-      continue;
-    }
-    reply.type('application/octet-stream');
-    if (range.kind === 'range') {
-      reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`)
-        .header('content-length', range.end - range.start + 1);
-    } else {
-      reply.code(200).header('content-length', variant?.bytes ?? info.bytes);
-      if (variant) reply.header('content-encoding', variant.encoding);
-    }
-    if (request.method === 'HEAD') {
-      await handle.close();
-      return reply.send();
-    }
-    return reply.send(range.kind === 'range' ? handle.createReadStream({ start: range.start, end: range.end }) : handle.createReadStream());
-  }
-  throw new Error(`${region}${NAVDATA_EXTENSION} in ${channel} kept changing while it was being opened`);
+/** Answers one artifact request (see navdataRoutes) through the dataset module's sender. */
+function sendArtifact(store: ArtifactStore, request: FastifyRequest, reply: FastifyReply, channel: DataChannel, region: string): Promise<FastifyReply> {
+  return sendDatasetFile(request, reply, {
+    lookup: async () => (await store.artifact(channel, region))?.file ?? null,
+    cacheControl: ARTIFACT_CACHE_CONTROL,
+    notFound: (notFound) => noArtifact(notFound, channel, region),
+  });
 }
 
 /**
@@ -235,29 +167,19 @@ async function sendOverview(
   region: string,
   layer: NavdataOverviewLayer,
 ): Promise<FastifyReply> {
-  const { headers } = request;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const info = await store.artifact(channel, region);
-    if (info === null) return noArtifact(reply, channel, region);
-    const outcome = await overviews.overview(info);
-    if (outcome.kind === 'changed') continue;
-    if (outcome.kind === 'failed') {
-      return reply.code(500).header('cache-control', INDEX_CACHE_CONTROL).send({ error: outcome.error, channel, region });
-    }
-    const body = outcome.layers[layer];
-    const gzip = chooseEncoding(headerText(headers['accept-encoding']), ['gzip']) === 'gzip';
-    reply
-      .header('cache-control', ARTIFACT_CACHE_CONTROL)
-      .header('vary', 'Accept-Encoding')
-      .header('etag', gzip ? body.gzipEtag : body.etag);
-    // Either encoding's tag means the client has this overview.
-    if (noneMatchHits(headerText(headers['if-none-match']), [body.etag, body.gzipEtag])) return reply.code(304).send();
-    const payload = gzip ? body.gzip : body.json;
-    reply.code(200).type('application/geo+json').header('content-length', payload.length);
-    if (gzip) reply.header('content-encoding', 'gzip');
-    return reply.send(request.method === 'HEAD' ? undefined : payload);
+  const info = await store.artifact(channel, region);
+  if (info === null) return noArtifact(reply, channel, region);
+  const outcome = await overviews.overview(info);
+  if (outcome.kind === 'failed') {
+    return reply.code(500).header('cache-control', INDEX_CACHE_CONTROL).send({ error: outcome.error, channel, region });
   }
-  throw new Error(`${region}${NAVDATA_EXTENSION} in ${channel} kept changing while its overview was being built`);
+  const body = outcome.layers[layer];
+  return sendMemory(request, reply, {
+    contentType: 'application/geo+json',
+    cacheControl: ARTIFACT_CACHE_CONTROL,
+    identity: { body: body.json, etag: body.etag },
+    gzip: { body: body.gzip, etag: body.gzipEtag },
+  });
 }
 
 /** Builds the overview of every artifact of every channel, one at a time (memory); the store logs artifacts that do not open. */
