@@ -181,6 +181,8 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
+      // A socket being closed (its session ended) finishes its close handshake: ws ends it after 30 s at most.
+      if (socket.readyState !== socket.OPEN) continue;
       if (alive.get(socket) === false) {
         socket.terminate();
         continue;
