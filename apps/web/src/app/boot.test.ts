@@ -14,6 +14,8 @@ import { dexieArtifactStore } from '../features/navdata/artifactStore';
 import { NO_NAV_DATABASE_ON_SERVER } from '../features/navdata/texts';
 import type { ServerLoginProfile } from '../features/account/licence';
 import type { SignInGateDeps } from './signInGate';
+import { fixtureRoute, fixtureWaypoint } from '../features/route/testing';
+import type { StoredRoute } from '../db/prefs';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -179,6 +181,38 @@ describe('boot', () => {
     drawn();
     expect(await navData).toEqual({ state: 'unavailable', reason: NO_NAV_DATABASE_ON_SERVER });
     expect(order).toEqual(['service worker', 'routing worker', 'database']);
+  });
+
+  it('restores the stored route at profile_init and analyses it once the routing worker is initialised, with no component mounted', async () => {
+    const prefs = testPrefs();
+    // A parsed, unanalysed route as the route property holds it: KHWD OAK KSFO, 16.055 nm by GeographicLib (the oracle).
+    const waypoints = (
+      [
+        ['KHWD', 37.658368, -122.1212625, 'AIRPORT'],
+        ['OAK', 37.7259167, -122.2235833, 'NAVAID'],
+        ['KSFO', 37.6174626, -122.3752952, 'AIRPORT'],
+      ] as const
+    ).map(([code, lat, lon, type]) => fixtureWaypoint(code, { location: { lat, lon }, type }));
+    await prefs.setProperty('route', fixtureRoute(waypoints, [], { ts: 1 }) as unknown as StoredRoute);
+    let drawn = () => undefined as void;
+    const firstPicture = new Promise<void>((resolve) => (drawn = resolve));
+    const routing = new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() });
+    const calls = vi.spyOn(routing, 'call');
+    const d = deps({ prefs, routing, firstPicture: () => firstPicture });
+    const { routingInit, routeEffects } = await boot(d);
+    await routeEffects.restored;
+    expect(d.store.getState().route.current?.final_string).toBe('KHWD OAK KSFO');
+    expect(d.store.getState().route.current?.total_distance).toBe(0);
+    // The worker starts after the first picture: the first analysis, 500 ms after the restore, is refused.
+    await vi.waitFor(() => expect(calls).toHaveBeenCalledWith('runFlightPlan', expect.anything()), { timeout: 5000 });
+    await vi.waitFor(() => expect(d.store.getState().route.analyzing).toBe(false));
+    expect(d.store.getState().route.current?.total_distance).toBe(0);
+    // Once the worker is initialised, the route is analysed again.
+    drawn();
+    await routingInit;
+    await vi.waitFor(() => expect(Math.abs((d.store.getState().route.current?.total_distance ?? 0) - 16.055) / 16.055).toBeLessThan(0.003), { timeout: 5000 });
+    expect(d.store.getState().route.current?.all_legs).toHaveLength(2);
+    routeEffects.stop();
   });
 
   it('logs a routing worker init time-out (12 s at boot) with the spec text and keeps going', async () => {

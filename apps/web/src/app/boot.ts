@@ -85,6 +85,10 @@ function delay(ms: number): Promise<void> {
  * service worker, then initialises the routing worker and the airport database). The load waits for
  * the worker (30 s), shows its progress on the loading screen and settles the navDb signal
  * (features/navdata).
+ *
+ * At profile_init the route's app-wide effects start (features/route routeEffects.ts, store
+ * listeners): the stored route is restored and analysed, and analysed again whenever it, the
+ * store's profile or the worker's readiness changes, whatever page is mounted.
  */
 export async function boot(deps: BootDeps): Promise<BootResult> {
   const { store, prefs, clock, log = console } = deps;
