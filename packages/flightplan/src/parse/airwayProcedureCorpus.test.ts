@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Route } from '../model.js';
+import { buildSharedNavDb, csvRecords, SHARED_NAVDATA_NOW } from '../testing/sharedNavData.js';
 import { parseRoute } from './parseRoute.js';
 
 /*
@@ -20,38 +21,13 @@ import { parseRoute } from './parseRoute.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const navdata = join(repo, '../shared/data/navdata');
-const NOW = Date.UTC(2026, 10, 21, 12);
+const NOW = SHARED_NAVDATA_NOW;
 const WGS84 = geodesic.Geodesic.WGS84;
 const M_PER_NM = 1852;
 const nm = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => WGS84.Inverse(a.lat, a.lon, b.lat, b.lon).s12! / M_PER_NM;
 
-/** One CSV line of the NASR files: quoted or bare fields. */
-function csvLine(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted && c === '"' && line[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (c === ',' && !quoted) {
-      out.push(field);
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  out.push(field);
-  return out;
-}
-
 function csv(path: string): Record<string, string>[] {
-  const [head, ...rows] = readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l !== '');
-  const names = csvLine(head!);
-  return rows.map((r) => Object.fromEntries(csvLine(r).map((v, i) => [names[i]!, v])));
+  return csvRecords(readFileSync(path, 'utf8'));
 }
 
 interface Place {
@@ -71,19 +47,15 @@ const navaids = new Map<string, (Place & { type: string })[]>();
 const fixes = new Map<string, Place[]>();
 
 beforeAll(async () => {
-  if (!existsSync(navdata)) throw new Error(`Shared nav data expected at ${navdata} (the repository's ../shared/data)`);
-  const now = new Date(NOW);
-  const [u] = await buildNavData({ from: [join(navdata, 'faa-nasr/national'), join(navdata, 'faa-nasr/excerpts-2025'), join(navdata, 'faa-cifp')], outDir: join(work, 'us'), regions: ['us'], now });
-  const [w] = await buildNavData({ from: [join(navdata, 'xplane-fg2013')], outDir: join(work, 'world'), regions: ['world'], now });
-  if (!u || !w) throw new Error('both nav databases expected');
-  const usBytes = readFileSync(u.path);
-  const worldBytes = readFileSync(w.path);
-  us = openNavDb(usBytes);
-  world = openNavDb(worldBytes);
-  worldData = decodeNavDb(worldBytes);
+  const io = { buildNavData, existsSync, readFileSync };
+  const u = await buildSharedNavDb(io, navdata, work, 'us');
+  const w = await buildSharedNavDb(io, navdata, work, 'world');
+  us = u.db;
+  world = w.db;
+  worldData = decodeNavDb(w.bytes);
   // X-Plane's airways with the FAA's navaids and fixes where the FAA has a point of that ident within
   // 2 nm (what the US build does when it takes airways from X-Plane): entry and exit from another source.
-  const usData = decodeNavDb(usBytes);
+  const usData = decodeNavDb(u.bytes);
   const near = <T extends { id: string; latDeg: number; lonDeg: number }>(faa: T[], x: T[]): T[] => {
     const byId = new Map<string, T[]>();
     for (const p of faa) byId.set(p.id, [...(byId.get(p.id) ?? []), p]);

@@ -90,23 +90,14 @@ export function resolveProcedureNames(db: NavDb, slots: Slot[], invalid: string[
       return;
     }
     if (typeof slot !== 'string' || slot.includes('.')) return;
-    if (origin?.type === 'AIRPORT' && j === originAt! + 1) {
-      const sid = procedureByName(db, origin.code, 'SID', slot);
-      if (sid) {
-        const joined = withTransition(sid, 'SID', slots, j, destinationAt);
-        if (joined && !joined.keepFix) slots[joined.fixAt] = null;
-        slots[j] = joined?.token ?? sid.id;
-        return;
-      }
-    }
-    if (destination?.type === 'AIRPORT' && j === destinationAt! - 1) {
-      const star = procedureByName(db, destination.code, 'STAR', slot);
-      if (star) {
-        const joined = withTransition(star, 'STAR', slots, j, originAt);
-        if (joined && !joined.keepFix) slots[joined.fixAt] = null;
-        slots[j] = joined?.token ?? star.id;
-        return;
-      }
+    // A SID right after the origin, else a STAR right before the destination.
+    for (const [kind, airport, at, otherEnd] of [['SID', origin, originAt! + 1, destinationAt], ['STAR', destination, destinationAt! - 1, originAt]] as const) {
+      const proc = airport?.type === 'AIRPORT' && j === at ? procedureByName(db, airport.code, kind, slot) : null;
+      if (!proc) continue;
+      const joined = withTransition(proc, kind, slots, j, otherEnd);
+      if (joined && !joined.keepFix) slots[joined.fixAt] = null;
+      slots[j] = joined?.token ?? proc.id;
+      return;
     }
     slots[j] = null;
     invalid.push(slot);

@@ -1,5 +1,5 @@
 import { buildNavData } from '@clearway/navimport';
-import { openNavDb, type NavDb } from '@clearway/navdb';
+import type { NavDb } from '@clearway/navdb';
 import geodesic from 'geographiclib-geodesic';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type Route } from '../model.js';
 import { runFlightPlan } from '../perf/flightPlan.js';
+import { buildSharedNavDb, csvRecords, SHARED_NAVDATA_NOW } from '../testing/sharedNavData.js';
 import { parseRoute } from './parseRoute.js';
 
 /*
@@ -21,40 +22,12 @@ import { parseRoute } from './parseRoute.js';
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const navdata = join(repo, '../shared/data/navdata');
 const nasr = join(navdata, 'faa-nasr');
-const NOW = Date.UTC(2026, 10, 21, 12);
+const NOW = SHARED_NAVDATA_NOW;
 const WGS84 = geodesic.Geodesic.WGS84;
 const M_PER_NM = 1852;
 
-/** One CSV line of the NASR files: quoted or bare fields, commas inside quotes kept. */
-function csvLine(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out;
-}
-
 function csvRows(path: string): Record<string, string>[] {
-  const [head, ...lines] = readFileSync(path, 'latin1').split(/\r?\n/).filter((l) => l.trim() !== '');
-  const names = csvLine(head!);
-  return lines.map((l) => {
-    const f = csvLine(l);
-    return Object.fromEntries(names.map((n, k) => [n, f[k] ?? '']));
-  });
+  return csvRecords(readFileSync(path, 'latin1'));
 }
 
 /** ROUTE_STRING of every CDR row: the 2025 CSV and the 2022 comma-separated text file. */
@@ -128,10 +101,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 let db: NavDb;
 
 beforeAll(async () => {
-  if (!existsSync(navdata)) throw new Error(`Shared nav data expected at ${navdata} (the repository's ../shared/data)`);
-  const [us] = await buildNavData({ from: [join(nasr, 'national'), join(nasr, 'excerpts-2025'), join(navdata, 'faa-cifp')], outDir: join(work, 'us'), regions: ['us'], now: new Date(NOW) });
-  if (!us) throw new Error('US nav database expected');
-  db = openNavDb(readFileSync(us.path));
+  ({ db } = await buildSharedNavDb({ buildNavData, existsSync, readFileSync }, navdata, work, 'us'));
 }, 180_000);
 
 const parse = (s: string): Route => parseRoute(s, DEFAULT_PROFILE, db, { now: NOW });
@@ -254,6 +224,13 @@ describe('route corpus: radial/DME fixes and radial segments from the NASR files
     const fix = fixes().find((f) => WGS84.Inverse(s.lat, s.lon, f.lat, f.lon).s12! < 40 * M_PER_NM)!;
     const r = runFlightPlan(parse(`${s.id} ${s.id}090 ${fix.id}`), DEFAULT_PROFILE, { now: NOW });
     expect(r.all_legs[0]?.radial).toBe(90);
+  });
+
+  it('flies the leg from a station to its radial/DME fix on that radial in the navlog, and no other leg', () => {
+    const r = runFlightPlan(parse('KHWD OAK OAK099020 KSFO'), DEFAULT_PROFILE, { now: NOW });
+    expect(r.invalid_tokens).toEqual([]);
+    expect(r.all_legs.map((l) => `${l.start.code}-${l.end.code} ${l.radial ?? '-'}`)).toEqual(['KHWD-OAK -', 'OAK-OAK099020 99', 'OAK099020-KSFO -']);
+    expect(r.all_legs[1]?.distance).toBeCloseTo(20, 3);
   });
 });
 
