@@ -1,9 +1,11 @@
 import type { Table } from 'dexie';
 import {
   deviceLimitBodySchema,
+  SYNC_CONTINUATION_HEADER,
   SYNC_INITIAL_TIMEOUT_MS,
   SYNC_TABLES,
   SYNC_TIMEOUT_MS,
+  syncContinuationSchema,
   syncProfileReplySchema,
   syncRecordKey,
   type SyncObject,
@@ -19,7 +21,8 @@ import type { PrefsDb, PropertyRow } from '../../db/prefs';
  * the `route` / `profile` properties) with @clearway/sync, `sync_ts` kept per table.
  *
  * One sync at a time: a table requested while a sync runs is remembered (once, however often it is
- * asked for) and synced right after the running sync; nothing is sent concurrently.
+ * asked for) and synced right after the running sync; nothing is sent concurrently. A paged reply
+ * (continuation header) is followed page by page before the table's sync_ts moves.
  */
 
 /** The row tables; `route` and `profile` are prefs properties. */
@@ -183,11 +186,16 @@ export class SyncClient {
       const rows = await this.readRows(table);
       if (this.stopped) return;
       const prepared = prepareSyncRequest(table, rows, syncTs[table], { exclude });
-      const reply = await this.post(
-        { cust_id: this.options.custId, uuid: this.options.uuid, since: prepared.since, key: table, sync_objects: prepared.sync_objects },
-        timeoutMs,
-      );
-      if (await this.apply(table, reply)) changed = true;
+      const base = { cust_id: this.options.custId, uuid: this.options.uuid, since: prepared.since, key: table };
+      let page = await this.post({ ...base, sync_objects: prepared.sync_objects }, timeoutMs);
+      if (await this.apply(table, page.records)) changed = true;
+      // A paged reply (@clearway/protocol SYNC_CONTINUATION_HEADER): ask for the next page of the
+      // records stored since `since` until a reply comes without the marker.
+      while (page.continuation !== null) {
+        if (this.stopped) return;
+        page = await this.post({ ...base, sync_objects: [], continuation: page.continuation }, timeoutMs);
+        if (await this.apply(table, page.records)) changed = true;
+      }
       for (const key of prepared.keys) exclude.add(key);
       if (!prepared.more) break;
     }
@@ -196,7 +204,8 @@ export class SyncClient {
     if (changed) this.options.onTableChanged?.(table);
   }
 
-  private async post(body: Record<string, unknown>, timeoutMs: number): Promise<SyncReplyRecord[]> {
+  /** One sync_profile call: its records and, when more follow, the continuation marker. */
+  private async post(body: Record<string, unknown>, timeoutMs: number): Promise<{ records: SyncReplyRecord[]; continuation: string | null }> {
     const controller = new AbortController();
     const set = this.options.setTimeout ?? ((run, ms) => globalThis.setTimeout(run, ms));
     const clear = this.options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
@@ -224,7 +233,9 @@ export class SyncClient {
       }
       const parsed = syncProfileReplySchema.safeParse(await response.json());
       if (!parsed.success) throw new SyncError('sync_profile answered records that are not valid');
-      return parsed.data;
+      const marker = response.headers.get(SYNC_CONTINUATION_HEADER);
+      if (marker !== null && !syncContinuationSchema.safeParse(marker).success) throw new SyncError(`sync_profile answered a continuation marker that is not valid: ${marker.slice(0, 100)}`);
+      return { records: parsed.data, continuation: marker };
     } catch (error) {
       if (timedOut) throw new SyncError(`sync_profile did not answer within ${timeoutMs} ms`);
       throw error;
