@@ -65,6 +65,31 @@ async function showAt(page: Page, zoom: number, lat: number, lon: number): Promi
   await page.waitForTimeout(800);
 }
 
+/** KHWD, the Oakland VOR and KSFO (AIP positions, rounded): the waypoints of 'KHWD OAK KSFO'. */
+const BAY_ROUTE = [{ lat: 37.6589, lon: -122.1217 }, { lat: 37.7259, lon: -122.2236 }, { lat: 37.619, lon: -122.3749 }];
+
+/**
+ * In the page: where the points are in a map view, from its bounds after its last move
+ * (`data-map-bounds`, west,south,east,north) and its size, by Web Mercator (north up). The result
+ * once every point is inside and the route spans at least half the shorter side, else null (polled).
+ */
+function routeInView({ sel, points }: { sel: string; points: { lat: number; lon: number }[] }) {
+  const element = document.querySelector(sel);
+  const bounds = element?.getAttribute('data-map-bounds');
+  if (!element || !bounds) return null;
+  const [west = 0, south = 0, east = 0, north = 0] = bounds.split(',').map(Number);
+  const width = element.clientWidth;
+  const height = element.clientHeight;
+  const mx = (lon: number) => (lon + 180) / 360;
+  const my = (lat: number) => (1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2;
+  const px = points.map((p) => ({ x: ((mx(p.lon) - mx(west)) / (mx(east) - mx(west))) * width, y: ((my(p.lat) - my(north)) / (my(south) - my(north))) * height }));
+  const xs = px.map((p) => p.x);
+  const ys = px.map((p) => p.y);
+  const inside = px.every((p) => p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height);
+  const spanPx = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  return inside && spanPx >= Math.min(width, height) / 2 ? { inside, spanPx, width, height } : null;
+}
+
 describe('moving map', () => {
   it('serves the basemap and VFR tiles', async () => {
     const basemap = await fetch(`${server.origin}/tiles/basemap/4/3/6.pbf`);
@@ -172,12 +197,23 @@ describe('moving map', () => {
         const box = page.getByRole('combobox');
         await box.fill(text);
         await page.getByRole('option', { name: new RegExp(`^Select Route: ${final} Distance:`) }).waitFor({ timeout: 10_000 });
+        const pressed = Date.now();
         await box.press('Enter');
         // The map's route: the waypoints (an airway expanded into its points), in order.
         await page.waitForSelector(`${VIEW_ONE}[data-map-route="${points}"]`, { timeout: 10_000 });
+        return pressed;
       };
-      await enterRoute('KHWD OAK KSFO', 'KHWD OAK KSFO', 'KHWD OAK KSFO');
+      const pressed = await enterRoute('KHWD OAK KSFO', 'KHWD OAK KSFO', 'KHWD OAK KSFO');
       expect(await page.getAttribute(VIEW_ONE, 'data-map-route-points')).toBe('3');
+      // The camera shows the route it was given (issue 27 point 5): from the map's bounds after the
+      // move, every waypoint is inside the view and the route spans at least half its shorter side
+      // (the opening view over Kansas holds the Bay Area too, but as a dot).
+      const shown = await (await page.waitForFunction(routeInView, { sel: VIEW_ONE, points: BAY_ROUTE }, { timeout: 15_000 })).jsonValue();
+      if (!shown) throw new Error('The map never showed the route KHWD OAK KSFO whole');
+      console.log(`[bench] route KHWD OAK KSFO in view ${Date.now() - pressed} ms after Enter (test clock, target 2 s): spans ${Math.round(shown.spanPx)} px of a ${shown.width} x ${shown.height} map`);
+      expect(shown.inside).toBe(true);
+      expect(shown.spanPx).toBeGreaterThanOrEqual(Math.min(shown.width, shown.height) / 2);
+      expect(await page.getAttribute(VIEW_ONE, 'data-map-route-shown')).toBe('KHWD OAK KSFO');
       await page.getByRole('button', { name: 'clear search' }).click();
       await enterRoute('KBLI WC A16 AP', 'KBLI WC A16 AP', 'KBLI WC AP');
       expect(await page.getAttribute(VIEW_ONE, 'data-map-route-points')).toBe('3');

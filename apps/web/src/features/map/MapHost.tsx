@@ -8,24 +8,24 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import ViewStream from '@mui/icons-material/ViewStream';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import type { ClientConfig } from '@clearway/protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { isMapPath, mapPagePath, pagePath } from '../../platform/pages';
 import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../platform/readiness';
 import { useServices } from '../../platform/services';
-import { selectAirportDbLoaded } from '../navdata';
 import { airportSelected } from '../route';
 import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from '../../store/mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
+import { ToolbarButton as LayoutButton } from './ToolbarButton';
 
 // The map code is its own chunk, so the initial bundle stays small; index.html preloads it and
 // preloadMap runs it before the boot stages end, not when the first view mounts after them.
 const loadMapView = () => import('./MapView');
 const MapView = lazy(loadMapView);
+// The overlays' switches come with the map's chunk (the overlay list stays out of the initial bundle).
+const OverlayToggles = lazy(() => loadMapView().then((module) => ({ default: module.OverlayToggles })));
 
 /**
  * Creates the first map while boot still runs (MapView's startEarlyMap), so its first picture is drawn
@@ -64,15 +64,7 @@ export function MapHost() {
   const layout = useAppSelector((s) => s.layout);
   const dark = useAppSelector((s) => s.settings.dark_mode);
   const performanceMode = useAppSelector((s) => s.settings.performance_mode);
-  const navDbLoaded = useAppSelector(selectAirportDbLoaded);
-  const config = useAppSelector((s) => s.config.config);
-  const routeWaypoints = useAppSelector((s) => s.route.current?.all_waypoints ?? null);
-  const finalFixes = useAppSelector((s) => s.map.final_fixes.fixes);
   const location = useAppSelector((s) => s.map.map_location);
-  // Waypoints carry their position as `location`; the map takes plain lat / lon points.
-  const route = useMemo(() => routeWaypoints?.map((w) => ({ lat: w.location.lat, lon: w.location.lon, code: w.code })) ?? null, [routeWaypoints]);
-  const preview = useMemo(() => finalFixes.map((w) => ({ lat: w.location.lat, lon: w.location.lon, code: w.code })), [finalFixes]);
-  const [vfr, setVfr] = useState(false);
   const [divider, setDivider] = useState(storedDivider);
   const readiness = useMemo(() => mapReadinessSource(), []);
   const canDraw = webGlAvailable();
@@ -135,12 +127,6 @@ export function MapHost() {
       viewId={viewId}
       theme={dark ? 'night' : 'day'}
       performance={performanceMode}
-      vfr={vfr}
-      routing={routing}
-      navDbLoaded={navDbLoaded}
-      config={config}
-      route={route}
-      preview={preview}
       location={location}
       hash={hash}
       onIdle={readiness.ready}
@@ -226,27 +212,13 @@ export function MapHost() {
               void navigate(mapPagePath(layout.viewOneId), { replace: true });
             }}><OpenInFull fontSize="small" /></LayoutButton>
           )}
-          <LayoutButton label="VFR sectional" testId="map-vfr" active={vfr} onClick={() => setVfr((on) => !on)}>VFR</LayoutButton>
+          {canDraw && (
+            <Suspense fallback={null}>
+              <OverlayToggles />
+            </Suspense>
+          )}
         </Paper>
       )}
     </Box>
-  );
-}
-
-function LayoutButton(props: { label: string; testId: string; active: boolean; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <Tooltip title={props.label} placement="left">
-      <IconButton
-        aria-label={props.label}
-        aria-pressed={props.active}
-        data-testid={props.testId}
-        size="small"
-        color={props.active ? 'primary' : 'default'}
-        onClick={props.onClick}
-        sx={{ fontSize: 14, fontWeight: 700, borderRadius: 0, width: 40, height: 36 }}
-      >
-        {props.children}
-      </IconButton>
-    </Tooltip>
   );
 }

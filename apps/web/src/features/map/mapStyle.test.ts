@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { validateStyleMin, type LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { airportFeatures, airwayFeatures, navaidFeatures, type Airport, type AirwaySegment, type Navaid, type RunwayInfo } from '@clearway/navdb';
-import { CHART_COLOURS, LABEL_LAYERS, mapStyle, routeFeatures, runwayFeatures } from './mapStyle';
+import { mapStyle } from './mapStyle';
+import { CHART_COLOURS } from './palette';
+import { LABEL_LAYERS, runwayFeatures } from './layers/aviationStyle';
+import { routeFeatures } from './layers/route';
 import { featureDetails } from './featureDetails';
 
 const origin = 'http://127.0.0.1:8080';
 
 describe('map style', () => {
   it('uses the server basemap and chart tiles and lists the aviation layers', () => {
-    const style = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
+    const style = mapStyle({ origin, theme: 'day', performance: false });
     expect(style.sources['basemap']).toMatchObject({ type: 'vector', tiles: [`${origin}/tiles/basemap/{z}/{x}/{y}.pbf`] });
     expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
     expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
@@ -23,21 +26,21 @@ describe('map style', () => {
   it('is a valid MapLibre style in every mode', () => {
     for (const performance of [false, true]) {
       for (const theme of ['day', 'night'] as const) {
-        expect(validateStyleMin(mapStyle({ origin, theme, performance, vfr: false })).map((e) => e.message)).toEqual([]);
+        expect(validateStyleMin(mapStyle({ origin, theme, performance })).map((e) => e.message)).toEqual([]);
       }
     }
   });
 
   it('draws water and land darker at night and shows the VFR layer when asked', () => {
-    const day = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
-    const night = mapStyle({ origin, theme: 'night', performance: false, vfr: true });
+    const day = mapStyle({ origin, theme: 'day', performance: false });
+    const night = mapStyle({ origin, theme: 'night', performance: false, shown: { vfr: true } });
     const water = (style: typeof day) => (style.layers[0]?.paint as Record<string, string>)['background-color'];
     expect(water(night)).not.toBe(water(day));
     expect(night.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'visible' });
   });
 
   it('drops state borders, fixes and route points in performance mode', () => {
-    const ids = mapStyle({ origin, theme: 'day', performance: true, vfr: false }).layers.map((layer) => layer.id);
+    const ids = mapStyle({ origin, theme: 'day', performance: true }).layers.map((layer) => layer.id);
     expect(ids).not.toContain('states');
     expect(ids).not.toContain('country-labels');
     expect(ids).not.toContain('fixes');
@@ -48,7 +51,7 @@ describe('map style', () => {
   const layout = (layer: LayerSpecification | undefined) => (layer && 'layout' in layer ? (layer.layout as Record<string, unknown>) : {});
 
   it('labels airports, navaids, fixes and airways with collision detection on', () => {
-    const style = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
+    const style = mapStyle({ origin, theme: 'day', performance: false });
     for (const id of LABEL_LAYERS) {
       const layer = style.layers.find((l) => l.id === id);
       expect(layer?.type, id).toBe('symbol');
@@ -65,7 +68,7 @@ describe('map style', () => {
   });
 
   it('places the fewer labels of performance mode without collision work', () => {
-    const style = mapStyle({ origin, theme: 'day', performance: true, vfr: false });
+    const style = mapStyle({ origin, theme: 'day', performance: true });
     const labels = style.layers.filter((l) => l.type === 'symbol');
     expect(labels.map((l) => l.id)).toEqual(['water-airports', 'navaid-labels', 'airport-labels']);
     for (const layer of labels) {
@@ -75,7 +78,7 @@ describe('map style', () => {
   });
 
   it('draws low and high airways as separate layers and runways from zoom 11', () => {
-    const style = mapStyle({ origin, theme: 'night', performance: false, vfr: false });
+    const style = mapStyle({ origin, theme: 'night', performance: false });
     expect(style.layers.find((l) => l.id === 'airways-low')).toMatchObject({ type: 'line', source: 'airways', filter: ['==', ['get', 'level'], 'low'] });
     expect(style.layers.find((l) => l.id === 'airways-high')).toMatchObject({ type: 'line', source: 'airways', filter: ['==', ['get', 'level'], 'high'] });
     expect(style.layers.find((l) => l.id === 'runways')).toMatchObject({ type: 'line', source: 'runways', minzoom: 11 });
@@ -84,7 +87,7 @@ describe('map style', () => {
 
   it('draws the basemap of the opening picture without a fill outline pass or dashed lines (fewer shader programs)', () => {
     for (const theme of ['day', 'night'] as const) {
-      const style = mapStyle({ origin, theme, performance: false, vfr: false });
+      const style = mapStyle({ origin, theme, performance: false });
       const paint = (id: string) => (style.layers.find((l) => l.id === id)?.paint ?? {}) as Record<string, unknown>;
       expect(paint('land')['fill-antialias']).toBe(false);
       expect(paint('states')).not.toHaveProperty('line-dasharray');
@@ -93,13 +96,13 @@ describe('map style', () => {
   });
 
   it('colours towered airports blue and non-towered magenta', () => {
-    const airports = mapStyle({ origin, theme: 'day', performance: false, vfr: false }).layers.find((layer) => layer.id === 'airports');
+    const airports = mapStyle({ origin, theme: 'day', performance: false }).layers.find((layer) => layer.id === 'airports');
     expect(JSON.stringify(airports?.paint)).toContain(CHART_COLOURS.towered);
     expect(JSON.stringify(airports?.paint)).toContain(CHART_COLOURS.nonTowered);
   });
 
   it('gives soft and water airports their own symbols: a filled ring and a ring with an anchor', () => {
-    const style = mapStyle({ origin, theme: 'day', performance: false, vfr: false });
+    const style = mapStyle({ origin, theme: 'day', performance: false });
     const opacity = JSON.stringify((style.layers.find((l) => l.id === 'airports')?.paint as Record<string, unknown>)['circle-opacity']);
     expect(opacity).toContain('"W",0');
     expect(style.layers.find((l) => l.id === 'water-airports')).toMatchObject({ type: 'symbol', filter: ['==', ['get', 'surface'], 'W'], layout: { 'text-field': '\u2693' } });

@@ -1,0 +1,20 @@
+import { aviationOverlay } from './aviation';
+import { finalFixesOverlay } from './finalFixes';
+import type { MapOverlay } from './overlay';
+import { routeOverlay } from './route';
+import { vfrOverlay } from './vfr';
+
+/**
+ * Every map overlay, in drawing order within each layer slot (overlay.ts LayerSlot). A new overlay
+ * (weather, ownship, traffic, downloaded packs) is one new file in this folder exporting a
+ * MapOverlay (its sources and layers, `select` from the store, `update(map, input)`, and a `toggle`
+ * if the map toolbar switches it) plus one line here; nothing else changes. See apps/web/README.md.
+ */
+export const OVERLAYS: readonly MapOverlay[] = [
+  aviationOverlay,
+  routeOverlay,
+  finalFixesOverlay,
+  vfrOverlay,
+];
+
+export type { MapOverlay, OverlayMap, OverlayOutput, OverlayServices, OverlayToggle } from './overlay';
