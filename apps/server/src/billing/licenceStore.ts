@@ -20,6 +20,27 @@ function fromRow(row: Row): LicenceState {
   };
 }
 
+/**
+ * The payment providers whose purchases count, per database: billingRoutes sets it from the
+ * configured provider. Once a real provider (Stripe) is configured, purchases the built-in test
+ * provider recorded are not honoured: ensureLicence and lookupLicenceCode read them as no purchase
+ * (the row keeps them until the account's licence is next written). Without an entry (billing not
+ * set up on this database) every purchase counts.
+ */
+const honouredProviders = new WeakMap<Database, ReadonlySet<PaymentApi>>();
+
+/** Which providers' purchases count on this database (billingRoutes: the test provider honours both, Stripe only its own). */
+export function honourPurchasesOf(db: Database, providers: readonly PaymentApi[]): void {
+  honouredProviders.set(db, new Set(providers));
+}
+
+/** The state with a purchase of a provider that is not honoured on this database read as none. */
+function honoured(db: Database, state: LicenceState): LicenceState {
+  const providers = honouredProviders.get(db);
+  if (state.purchase === null || providers === undefined || providers.has(state.purchase.api)) return state;
+  return { ...state, purchase: null };
+}
+
 /** A customer's stored licence state, or null when the customer has none yet. */
 export async function findLicence(db: Kysely<DatabaseSchema>, custId: string): Promise<LicenceState | null> {
   const row = await db.selectFrom('billing_customers').selectAll().where('cust_id', '=', custId).executeTakeFirst();
@@ -28,7 +49,7 @@ export async function findLicence(db: Kysely<DatabaseSchema>, custId: string): P
 
 /**
  * A customer's licence state, made (no trial, no purchase) on first use. Keeps the e-mail of the
- * latest session. Safe against two first requests at once (insert ... on conflict do nothing).
+ * latest session. A purchase of a provider not honoured here (honourPurchasesOf) reads as none. Safe against two first requests at once (insert ... on conflict do nothing).
  */
 export async function ensureLicence(db: Database, custId: string, email: string, now: number): Promise<LicenceState> {
   await db.kysely
@@ -36,8 +57,9 @@ export async function ensureLicence(db: Database, custId: string, email: string,
     .values({ cust_id: custId, email, uuid: randomUUID(), renewing: 0, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.column('cust_id').doNothing())
     .execute();
-  const state = await findLicence(db.kysely, custId);
-  if (state === null) throw new Error(`billing_customers row for ${custId} vanished`);
+  const found = await findLicence(db.kysely, custId);
+  if (found === null) throw new Error(`billing_customers row for ${custId} vanished`);
+  const state = honoured(db, found);
   if (state.email !== email) {
     await db.kysely.updateTable('billing_customers').set({ email, updated_at: now }).where('cust_id', '=', custId).execute();
     return { ...state, email };
@@ -111,5 +133,5 @@ export async function setSubscriptionStatus(db: Kysely<DatabaseSchema>, subscrip
  */
 export async function lookupLicenceCode(db: Database, custId: string, now: number = Date.now()): Promise<number> {
   const state = await findLicence(db.kysely, custId);
-  return state === null ? LICENCE_CODE.TRIAL_NOT_STARTED : licenceCode(state, now);
+  return state === null ? LICENCE_CODE.TRIAL_NOT_STARTED : licenceCode(honoured(db, state), now);
 }

@@ -171,8 +171,8 @@ function billingContract(fresh: () => Promise<FreshDatabase>): void {
     const { stripe, requests } = fakeStripe([
       () => ({ body: { id: 'cus_1', object: 'customer' } }),
       () => ({ body: { id: 'sub_123', object: 'subscription', status: 'incomplete', latest_invoice: { id: 'in_1', object: 'invoice', confirmation_secret: { client_secret: 'pi_1_secret_x' } } } }),
-      () => ({ body: { id: 'sub_123', object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { cust_id: signedIn.custId, sku: 'standard_monthly' }, items: { object: 'list', data: [{ id: 'si_1', current_period_end: periodEnd }] }, latest_invoice: { id: 'in_1', object: 'invoice', payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: 'pi_1' } }] } } } }),
-      () => ({ body: { id: 'pi_1', object: 'payment_intent', status: 'succeeded', amount: 1495, currency: 'usd' } }),
+      () => ({ body: { id: 'sub_123', object: 'subscription', customer: 'cus_1', status: 'active', cancel_at_period_end: false, metadata: { cust_id: signedIn.custId, sku: 'standard_monthly' }, items: { object: 'list', data: [{ id: 'si_1', current_period_end: periodEnd }] }, latest_invoice: { id: 'in_1', object: 'invoice', payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: 'pi_1' } }] } } } }),
+      () => ({ body: { id: 'pi_1', object: 'payment_intent', customer: 'cus_1', status: 'succeeded', amount: 1495, currency: 'usd' } }),
     ]);
     const provider = new StripePaymentProvider(stripe, { productId: 'prod_standard' });
     await withApp(fresh, { env: STRIPE_ENV, provider }, async (t) => {

@@ -8,7 +8,7 @@ import type { Database } from '../db/index.js';
 import { installBodyErrors } from '../http/index.js';
 import { CALL_BODY_LIMIT_BYTES, CALL_SIGNED_OUT_ERROR, callBodyErrors, customerBody } from './http.js';
 import { applyPurchase } from './licence.js';
-import { ensureLicence, findProviderCustomerId, findSubscription, insertSubscription, saveLicence, saveProviderCustomerId, setSubscriptionStatus } from './licenceStore.js';
+import { ensureLicence, findProviderCustomerId, findSubscription, honourPurchasesOf, insertSubscription, saveLicence, saveProviderCustomerId, setSubscriptionStatus } from './licenceStore.js';
 import { CURRENCY, PLANS, SKUS } from './pricing.js';
 import { createStripeClient, StripePaymentProvider } from './providers/stripeProvider.js';
 import { TestPaymentProvider } from './providers/testProvider.js';
@@ -86,6 +86,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   const attempts = new AttemptCounter(db);
   const paymentLimit = { max: config.paymentRateLimitPerMinute, windowMs: 60_000 };
   const testMode = provider.testMode;
+  // Test purchases are not licences once real payments are configured (issue 26 point 11).
+  honourPurchasesOf(db, testMode ? ['test', 'stripe'] : [provider.api]);
 
   installBodyErrors(app, callBodyErrors());
   // After the body is parsed (a malformed one still gets its 400), before the handler.
@@ -150,7 +152,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     const paymentIntentId = body.paymentIntent === undefined ? null : typeof body.paymentIntent === 'string' ? body.paymentIntent : body.paymentIntent.id;
     let confirmed;
     try {
-      confirmed = await provider.confirmSubscription({ custId: user.custId, sku: body.sku, subscriptionId: body.subscription_id, paymentIntentId, nonce: body.nonce ?? null, now: at });
+      const providerCustomerId = await findProviderCustomerId(db.kysely, user.custId);
+      confirmed = await provider.confirmSubscription({ custId: user.custId, sku: body.sku, subscriptionId: body.subscription_id, paymentIntentId, nonce: body.nonce ?? null, providerCustomerId, now: at });
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError) {
         request.log.warn({ err: error }, 'payment provider refused checkout');

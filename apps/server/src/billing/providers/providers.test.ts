@@ -37,6 +37,7 @@ describe('built-in test payment provider', () => {
 const subscriptionReply = (overrides: object = {}) => ({
   id: 'sub_123',
   object: 'subscription',
+  customer: 'cus_9',
   status: 'active',
   cancel_at_period_end: false,
   metadata: { cust_id: 'cust_1', sku: 'standard_monthly' },
@@ -89,7 +90,7 @@ describe('Stripe payment provider (recorded request shapes, fake fetch)', () => 
   it('grants the licence to the period end after checking the subscription and the PaymentIntent', async () => {
     const { stripe, requests } = fakeStripe([
       () => ({ body: subscriptionReply() }),
-      () => ({ body: { id: 'pi_123', object: 'payment_intent', status: 'succeeded', amount: 1495, currency: 'usd' } }),
+      () => ({ body: { id: 'pi_123', object: 'payment_intent', customer: 'cus_9', status: 'succeeded', amount: 1495, currency: 'usd' } }),
     ]);
     const provider = new StripePaymentProvider(stripe, { productId: 'prod_standard' });
     const result = await provider.confirmSubscription({ custId: 'cust_1', sku: 'standard_monthly', subscriptionId: 'sub_123', paymentIntentId: 'pi_123', nonce: null, now: NOW });
@@ -103,7 +104,7 @@ describe('Stripe payment provider (recorded request shapes, fake fetch)', () => 
   it('returns Stripe\'s own decline message, and refuses a PaymentIntent of another invoice or customer', async () => {
     const declined = fakeStripe([
       () => ({ body: subscriptionReply({ status: 'incomplete' }) }),
-      () => ({ body: { id: 'pi_123', object: 'payment_intent', status: 'requires_payment_method', amount: 1495, currency: 'usd', last_payment_error: { message: 'Your card has insufficient funds.' } } }),
+      () => ({ body: { id: 'pi_123', object: 'payment_intent', customer: 'cus_9', status: 'requires_payment_method', amount: 1495, currency: 'usd', last_payment_error: { message: 'Your card has insufficient funds.' } } }),
     ]);
     const provider = new StripePaymentProvider(declined.stripe, { productId: 'prod_standard' });
     const input = { custId: 'cust_1', sku: 'standard_monthly' as const, subscriptionId: 'sub_123', paymentIntentId: 'pi_123', nonce: null, now: NOW };

@@ -17,11 +17,20 @@ export function createStripeClient(secretKey: string, config: { httpClient?: Ret
   });
 }
 
+/** The id of an expandable Stripe field: the string itself or the expanded object's id. */
+function idOf(value: string | { id?: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id ?? null;
+}
+
+function paymentIntentIdOfPayment(payment: Stripe.InvoicePayment.Payment | undefined): string | null {
+  return idOf(payment?.payment_intent);
+}
+
+/** The PaymentIntent of an expanded invoice's first payment, or null when the invoice does not list its payments. */
 function paymentIntentIdOf(invoice: Stripe.Invoice | string | null): string | null {
   if (invoice === null || typeof invoice === 'string') return null;
-  const payment = invoice.payments?.data[0]?.payment;
-  const intent = payment?.payment_intent;
-  return typeof intent === 'string' ? intent : intent?.id ?? null;
+  return paymentIntentIdOfPayment(invoice.payments?.data[0]?.payment);
 }
 
 /**
@@ -60,9 +69,23 @@ export class StripePaymentProvider implements PaymentProvider {
     if (input.paymentIntentId === null) return { ok: false, message: 'This payment method is not available.' };
     const subscription = await this.stripe.subscriptions.retrieve(input.subscriptionId, { expand: ['latest_invoice.payments'] });
     if (subscription.metadata['cust_id'] !== input.custId) return { ok: false, message: 'This subscription belongs to another customer.' };
-    const expected = paymentIntentIdOf(subscription.latest_invoice);
+    const customerId = idOf(subscription.customer);
+    // The Stripe customer get_key made (or reused) for this account, when known, is the subscription's.
+    if (customerId === null || (input.providerCustomerId !== undefined && input.providerCustomerId !== null && input.providerCustomerId !== customerId)) {
+      return { ok: false, message: 'This subscription belongs to another customer.' };
+    }
+    const invoice = subscription.latest_invoice;
+    const invoiceId = idOf(invoice);
+    if (invoiceId === null) return { ok: false, message: 'The subscription has no invoice to pay.' };
+    const expected = paymentIntentIdOf(invoice);
     if (expected !== null && expected !== input.paymentIntentId) return { ok: false, message: 'The payment does not belong to this subscription.' };
+    // The expanded invoice did not list its payments: ask Stripe which invoice the intent paid, and
+    // accept only this subscription's latest one.
+    if (expected === null && !(await this.intentPaysInvoice(input.paymentIntentId, invoiceId))) {
+      return { ok: false, message: 'The payment does not belong to this subscription.' };
+    }
     const intent = await this.stripe.paymentIntents.retrieve(input.paymentIntentId);
+    if (idOf(intent.customer) !== customerId) return { ok: false, message: 'The payment belongs to another customer.' };
     if (intent.status !== 'succeeded') {
       return { ok: false, message: intent.last_payment_error?.message ?? `The payment is not complete (${intent.status}).` };
     }
@@ -77,5 +100,11 @@ export class StripePaymentProvider implements PaymentProvider {
     const periodEnds = subscription.items.data.map((item) => item.current_period_end);
     if (periodEnds.length === 0) return { ok: false, message: 'The subscription has no items.' };
     return { ok: true, expiresAt: Math.min(...periodEnds) * 1000, renewing: !subscription.cancel_at_period_end };
+  }
+
+  /** Whether Stripe lists the PaymentIntent among the payments of the invoice (GET /v1/invoice_payments). */
+  private async intentPaysInvoice(paymentIntentId: string, invoiceId: string): Promise<boolean> {
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 });
+    return payments.data.some((payment) => idOf(payment.invoice) === invoiceId && paymentIntentIdOfPayment(payment.payment) === paymentIntentId);
   }
 }

@@ -26,6 +26,8 @@ export interface ConfirmSubscriptionInput {
   paymentIntentId: string | null;
   /** The alternate path's payment token (the test provider: a card number). */
   nonce: string | null;
+  /** The provider's customer id get_key remembered for this account (Stripe `cus_...`), if any: the subscription and the payment must be that customer's. */
+  providerCustomerId?: string | null;
   now: number;
 }
 
