@@ -15,7 +15,10 @@ export {
 export { authRoutes, type AuthRoutesOptions } from './routes.js';
 export { AFTER_LOGOUT_PATH, afterLoginPath, noPurchaseLicence, type LicenceCodeLookup } from './licence.js';
 export { findCustomer, findOrCreateCustomer, type Customer } from './customers.js';
-export { outboxFor, type MailTransport, type OutgoingMail } from './mailer.js';
+export { outboxFor, SENT_LINK_PLACEHOLDER, type MailTransport, type OutgoingMail } from './mailer.js';
+export { RP_TEXT } from './relyingParty.js';
+export { createUser } from './users.js';
+export { hashToken } from './cookies.js';
 export { AttemptCounter, type RateLimit } from './rateLimit.js';
 export { IDP_TEXT } from './idp/text.js';
 export { OUTBOX_CLEANUP_PERIOD_MS, OUTBOX_RETENTION_MS, deleteOldOutboxMail, outboxCleanupJob } from './outboxCleanup.js';
