@@ -132,7 +132,8 @@ export class DatasetStore<Extra = undefined> {
   private readonly cache = new Map<string, { key: string; file: Promise<DatasetFile<Extra>> }>();
   /** inspect's results by `{name}:{sha256}`, for the contents the cache currently describes. */
   private readonly inspected = new Map<string, Promise<Extra>>();
-  private readonly shaOfPath = new Map<string, string>();
+  /** The inspect key (`{name}:{sha256}`) of each cached path. */
+  private readonly contentOfPath = new Map<string, string>();
 
   constructor(
     readonly definition: DatasetDefinition<Extra>,
@@ -199,14 +200,13 @@ export class DatasetStore<Extra = undefined> {
 
   private forget(path: string): void {
     this.cache.delete(path);
-    this.shaOfPath.delete(path);
+    this.contentOfPath.delete(path);
     this.prune();
   }
 
   /** Drops inspect results of contents no cached file has any more. */
   private prune(): void {
-    const live = new Set<string>();
-    for (const [path, sha] of this.shaOfPath) live.add(`${path.slice(path.lastIndexOf('/') + 1)}:${sha}`);
+    const live = new Set(this.contentOfPath.values());
     for (const key of this.inspected.keys()) if (!live.has(key)) this.inspected.delete(key);
   }
 
@@ -225,7 +225,7 @@ export class DatasetStore<Extra = undefined> {
       });
       extra = inspecting;
     }
-    this.shaOfPath.set(ref.path, read.sha256);
+    this.contentOfPath.set(ref.path, extraKey);
     this.prune();
     const base = `"${read.sha256.slice(0, 32)}"`;
     const variants: DatasetVariant[] = [];
