@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -14,15 +14,36 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** Mode of the SQLite file and its -wal and -shm: owner only (it holds the identity provider's keys and every account). */
+export const SQLITE_FILE_MODE = 0o600;
+/** Mode of a folder openDatabase creates for the SQLite file. */
+export const SQLITE_FOLDER_MODE = 0o700;
+
 /**
- * Opens the configured database. SQLite: creates the file's folder if missing, turns on WAL (readers
+ * Makes the SQLite file readable by its owner only before SQLite opens it: a new folder is created
+ * 0700 and a new file 0600 (SQLite gives its -wal and -shm the mode of the database file); an
+ * existing file, -wal or -shm readable by others (an older install's 0644) is narrowed to 0600. An
+ * existing folder is left as it is (it may be shared, such as /tmp).
+ */
+function prepareSqliteFile(path: string): void {
+  const folder = dirname(path);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: SQLITE_FOLDER_MODE });
+  if (!existsSync(path)) closeSync(openSync(path, 'a', SQLITE_FILE_MODE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, SQLITE_FILE_MODE);
+  }
+}
+
+/**
+ * Opens the configured database. SQLite: creates the file's folder (0700) and the file (0600) if
+ * missing (prepareSqliteFile), turns on WAL (readers
  * do not block the writer) with synchronous=NORMAL (see below) and foreign keys (off by default in SQLite). PostgreSQL: a `pg` pool that
  * connects lazily, so a wrong URL is reported by the first query (the migrations at start-up).
  */
 export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Database {
   const target = describeDatabase(config);
   if (config.dialect === 'sqlite') {
-    if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+    if (config.path !== ':memory:') prepareSqliteFile(config.path);
     const sqlite = new SqliteDatabase(config.path);
     sqlite.pragma('journal_mode = WAL');
     // With WAL, synchronous=NORMAL writes every commit into the WAL file before COMMIT returns but

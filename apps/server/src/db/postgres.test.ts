@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logIndexPath } from '@clearway/protocol';
 import { buildApp } from '../app.js';
+import { createSession, findOrCreateCustomer, SESSION_COOKIE } from '../auth/index.js';
 import { loadConfig } from '../config/index.js';
 import { databaseContract } from '../testing/databaseContract.js';
 import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
@@ -33,7 +34,8 @@ describe('PostgreSQL database', { tags: ['postgres'] }, () => {
 
     it('serves the app on PostgreSQL: health and stored client logs', async () => {
       const scratch = await createScratchSchema(url);
-      const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch.url });
+      // Remote logging is on in qa (and beta) only, for signed-in devices.
+      const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch.url, CLEARWAY_ENV: 'qa' });
       const db = openDatabase(config.database);
       try {
         expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
@@ -42,11 +44,13 @@ describe('PostgreSQL database', { tags: ['postgres'] }, () => {
           const health = await app.inject({ method: 'GET', url: '/healthz' });
           expect(health.statusCode).toBe(200);
           expect(health.json()).toMatchObject({ status: 'ok', db: { status: 'ok', dialect: 'postgres' } });
-          const posted = await app.inject({ method: 'POST', url: logIndexPath('2026-11-21'), payload: validLogEntry() });
+          const customer = await findOrCreateCustomer(db, { email: 'logs@example.com', fullName: '' });
+          const cookie = `${SESSION_COOKIE}=${await createSession(db, customer.custId, 3600_000)}`;
+          const posted = await app.inject({ method: 'POST', url: logIndexPath('2026-11-21'), payload: validLogEntry(), headers: { cookie } });
           expect(posted.statusCode).toBe(201);
           const { id } = posted.json<{ id: string }>();
           const row = await db.kysely.selectFrom('client_logs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-          expect(row).toMatchObject({ day: '2026-11-21', level: 'error', uuid: validLogEntry().uuid });
+          expect(row).toMatchObject({ day: '2026-11-21', level: 'error', uuid: validLogEntry().uuid, cust_id: customer.custId });
           expect(row.received_at).toBeInstanceOf(Date);
         } finally {
           await app.close();
