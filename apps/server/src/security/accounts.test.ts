@@ -87,10 +87,10 @@ describe('accounts on SQLite', { timeout: ATTACK_TIMEOUT }, () => {
       expect(response.status).toBe(403);
       pages.push(await response.text());
     }
-    expect(pages[0]).toContain(IDP_TEXT.verifyFirst('unconfirmed@example.com'));
-    expect(pages[4]).toContain(IDP_TEXT.verifyFirstRecentlySent('unconfirmed@example.com'));
     // The registration's mail and one re-send.
     expect(await mailKinds(target, 'unconfirmed@example.com')).toEqual(['verify', 'verify']);
+    expect(pages[0]).toContain(IDP_TEXT.verifyFirst('unconfirmed@example.com'));
+    expect(pages[4]).toContain(IDP_TEXT.verifyFirstRecentlySent('unconfirmed@example.com'));
   });
 
   it.each([

@@ -55,13 +55,13 @@ describe('sign-in with an external issuer on SQLite', { timeout: ATTACK_TIMEOUT 
     const pilot = await signInAs({ sub: 'pilot-sub', email: 'pilot@example.com', email_verified: true, name: 'Pat Pilot' });
     expect(pilot.callback.status).toBe(302);
     const custId = await custIdOf(pilot.browser);
-    expect(await target.db.kysely.selectFrom('auth_identities').select(['sub', 'cust_id']).where('cust_id', '=', custId).execute()).toEqual([{ sub: 'pilot-sub', cust_id: custId }]);
 
     const intruder = await signInAs({ sub: 'intruder-sub', email: 'Pilot@Example.com', email_verified: true });
     expect(intruder.callback.status).toBe(403);
     expect(await intruder.callback.text()).toContain(RP_TEXT.otherIdentity);
     expect(intruder.browser.jar.get(SESSION_COOKIE)).toBeUndefined();
     expect((await intruder.browser.request('/auth/me')).status).toBe(401);
+    expect(await target.db.kysely.selectFrom('auth_identities').select(['sub', 'cust_id']).where('cust_id', '=', custId).execute()).toEqual([{ sub: 'pilot-sub', cust_id: custId }]);
 
     const again = await signInAs({ sub: 'pilot-sub', email: 'pilot@example.com', email_verified: true });
     expect(again.callback.status).toBe(302);
