@@ -5,73 +5,41 @@
 // independent oracle of the flight-plan golden case khwd-oak-ksfo (GeographicLib on the database's
 // positions) with the variation of the magvar package's WMM2025 at each leg's start on the day flown;
 // the rest of the navlog is compared with the engine run here in Node on the same artifact.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { magvar } from 'magvar';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNavDb, type NavDb } from '@clearway/navdb';
 import { parseRoute, runFlightPlan, type AircraftProfile } from '../packages/flightplan/src/index.js';
 import { unitSetFor } from '@clearway/geo';
 import { navlogRow, type DisplayUnits } from '../apps/web/src/features/route/navlogFormat.js';
-import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
+import { openSignedInApp, prefsProperty, waitNavDbLoaded, type RunningServer, type SignedInApp } from './harness.js';
 
+let app: SignedInApp;
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let db: NavDb;
-const navdataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-flightplan-'));
-const errors: string[] = [];
+let errors: string[] = [];
 const ROUTE_TEXT = 'khwd oak ksfo';
 /** The app's default units (nm, kt, ft, gallons, °F). */
 const UNITS: DisplayUnits = { ...unitSetFor('nm'), fuel_unit: 'g', fuel_factor: 1, temp_unit: 'f' };
 
 beforeAll(async () => {
-  const out = buildTestNavData(navdataDir, 'dev');
-  const bytes = readFileSync(join(out, 'us.cwnav'));
+  app = await openSignedInApp('flightplan', { viewport: { width: 1280, height: 900 } });
+  ({ server, page, errors } = app);
+  const bytes = readFileSync(join(app.navdata, 'us.cwnav'));
   db = openNavDb(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  server = await startServer({ NAVDATA_DIR: navdataDir });
-  browser = await launchChromium();
-  context = await signedInContext(browser, server, { viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.origin}/app/map1`);
-  await waitLoaded();
-  await page.getByRole('combobox').waitFor({ state: 'visible' });
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(navdataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
-async function waitLoaded(): Promise<void> {
-  await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
-}
+const waitLoaded = (): Promise<void> => waitNavDbLoaded(page);
 
 /** A property of the 'prefs' IndexedDB database. */
-async function property(key: string): Promise<unknown> {
-  return page.evaluate(
-    (k) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('prefs');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('properties').objectStore('properties').get(k);
-          get.onsuccess = () => {
-            resolve((get.result as { value?: unknown } | undefined)?.value);
-            open.result.close();
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    key,
-  );
-}
+const property = (key: string): Promise<unknown> => prefsProperty(page, key);
 
 /** The navlog as shown: one array of cell texts per row. */
 async function shownNavlog(): Promise<string[][]> {

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { findOrCreateCustomer } from '../apps/server/src/auth/customers.js';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/connect.js';
@@ -179,4 +179,78 @@ export function buildTestNavData(navdataDir: string, channel = 'dev'): string {
   );
   if (result.status !== 0) throw new Error(`navdata build failed:\n${result.stdout}\n${result.stderr}`);
   return out;
+}
+
+/** Waits until the app shell says its nav database has loaded (up to a minute: the worker opens it). */
+export async function waitNavDbLoaded(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
+}
+
+/** A property of the app's 'prefs' IndexedDB database (where the search box stores the route), read in the page. */
+export async function prefsProperty(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('prefs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('properties').objectStore('properties').get(k);
+          get.onsuccess = () => {
+            resolve((get.result as { value?: unknown } | undefined)?.value);
+            open.result.close();
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}
+
+/** The app opened by openSignedInApp, and `close` to end it all. */
+export interface SignedInApp {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The built nav data folder (holding `us.cwnav`). */
+  navdata: string;
+  /** The page's uncaught errors, as they happen. */
+  errors: string[];
+  /** Closes the context and the browser, stops the server and removes the nav data. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the US test nav data (buildTestNavData) into a fresh folder named after `name`, starts the
+ * server on it and Chromium, opens a page signed in as a customer of its own (signedInContext,
+ * `options` go to it) at /app/map1 and waits until the nav database has loaded and the search box
+ * shows. What started is ended again when a step fails.
+ */
+export async function openSignedInApp(name: string, options: BrowserContextOptions = {}): Promise<SignedInApp> {
+  const navdataDir = mkdtempSync(join(tmpdir(), `clearway-e2e-${name}-`));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const close = async (): Promise<void> => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    rmSync(navdataDir, { recursive: true, force: true });
+  };
+  try {
+    const navdata = buildTestNavData(navdataDir, 'dev');
+    server = await startServer({ NAVDATA_DIR: navdataDir });
+    browser = await launchChromium();
+    context = await signedInContext(browser, server, options);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.origin}/app/map1`);
+    await waitNavDbLoaded(page);
+    await page.getByRole('combobox').waitFor({ state: 'visible' });
+    return { server, browser, context, page, navdata, errors, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../apps/server/src/auth/mailer.js';
 import { createUser, markEmailVerified } from '../apps/server/src/auth/users.js';
 import { openDatabase } from '../apps/server/src/db/connect.js';
-import { buildTestNavData, launchChromium, startServer, type RunningServer } from './harness.js';
+import { buildTestNavData, launchChromium, prefsProperty, startServer, waitNavDbLoaded, type RunningServer } from './harness.js';
 
 const PASSWORD = 'a long test password 14';
 const ROUTE_TEXT = 'khwd oak ksfo';
@@ -112,26 +112,6 @@ async function watch(context: BrowserContext, origin: string): Promise<Watch & {
   };
 }
 
-/** A property of the app's 'prefs' IndexedDB database (where the search box stores the route). */
-async function property(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(
-    (k) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('prefs');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('properties').objectStore('properties').get(k);
-          get.onsuccess = () => {
-            resolve((get.result as { value?: unknown } | undefined)?.value);
-            open.result.close();
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    key,
-  );
-}
-
 /** Opens the app signed out at `origin`, signs in on the hosted page, then uses map, nav database and route. */
 async function useTheAppAt(origin: string, email: string): Promise<void> {
   await registeredUser(email);
@@ -154,7 +134,7 @@ async function useTheAppAt(origin: string, email: string): Promise<void> {
 
     // The nav database and the airports on the map.
     await page.goto(`${origin}/app/map1`);
-    await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
+    await waitNavDbLoaded(page);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="map-view-1"]')?.getAttribute('data-map-airports') ?? 0) > 100, undefined, { timeout: 30_000 });
 
     // A route typed in the search box, with its navlog on the route screen.
@@ -162,9 +142,9 @@ async function useTheAppAt(origin: string, email: string): Promise<void> {
     await box.fill(ROUTE_TEXT);
     await page.getByRole('option', { name: /^Select Route:/ }).first().waitFor({ timeout: 15_000 });
     await box.press('Enter');
-    await expect.poll(async () => ((await property(page, 'route')) as { final_string?: string } | undefined)?.final_string, { timeout: 10_000 }).toBe(ROUTE_TEXT.toUpperCase());
+    await expect.poll(async () => ((await prefsProperty(page, 'route')) as { final_string?: string } | undefined)?.final_string, { timeout: 10_000 }).toBe(ROUTE_TEXT.toUpperCase());
     await page.goto(`${origin}/app/route`);
-    await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
+    await waitNavDbLoaded(page);
     await expect.poll(async () => page.getByTestId('page-route').getAttribute('data-final-string'), { timeout: 15_000 }).toBe(ROUTE_TEXT.toUpperCase());
     await expect.poll(async () => page.locator('[data-testid="navlog-row"]').count(), { timeout: 15_000 }).toBeGreaterThan(1);
 

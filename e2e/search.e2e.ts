@@ -1,58 +1,26 @@
 // The search box against the real nav database (FAA US files) in the real routing worker: airports by
 // id and by name, routes with their distance, unknown tokens, keyboard-only use, and the time from the
 // debounce end to the suggestions shown.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestNavData, launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
+import { openSignedInApp, prefsProperty, type RunningServer, type SignedInApp } from './harness.js';
 
+let app: SignedInApp;
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const navdataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-search-'));
-const errors: string[] = [];
+let errors: string[] = [];
 
 beforeAll(async () => {
-  buildTestNavData(navdataDir, 'dev');
-  server = await startServer({ NAVDATA_DIR: navdataDir });
-  browser = await launchChromium();
-  context = await signedInContext(browser, server, { viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.origin}/app/map1`);
-  await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { timeout: 60_000 });
-  await page.getByRole('combobox').waitFor({ state: 'visible' });
+  app = await openSignedInApp('search', { viewport: { width: 1280, height: 800 } });
+  ({ server, page, errors } = app);
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(navdataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** A property of the 'prefs' IndexedDB database. */
-async function property(key: string): Promise<unknown> {
-  return page.evaluate(
-    (k) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('prefs');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('properties').objectStore('properties').get(k);
-          get.onsuccess = () => {
-            resolve((get.result as { value?: unknown } | undefined)?.value);
-            open.result.close();
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    key,
-  );
-}
+const property = (key: string): Promise<unknown> => prefsProperty(page, key);
 
 async function clearBox(): Promise<void> {
   const clear = page.getByRole('button', { name: 'clear search' });
