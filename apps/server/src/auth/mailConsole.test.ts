@@ -74,7 +74,7 @@ const PASSWORD = 'correct horse battery';
 async function register(server: AuthServer): Promise<string> {
   expect(await submit(server.app, '/oidc/register', { full_name: 'Amelia Earhart', email: EMAIL, password: PASSWORD, password_confirm: PASSWORD })).toBe(201);
   const mails = await outboxFor(server.db, EMAIL);
-  const link = /(http:\/\/\S+\/oidc\/verify\?token=[\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
+  const link = /(https?:\/\/\S+\/oidc\/verify\?token=[\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
   if (link === undefined) throw new Error(`no confirmation link in ${JSON.stringify(mails)}`);
   return link;
 }
@@ -107,7 +107,8 @@ describe('the embedded default (CLEARWAY_ENV unset, no SMTP_URL)', () => {
     expect(opened.statusCode).toBe(200);
     expectNoTokenInLog(server, link);
     const logged = server.logLines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
-    expect(logged.map((entry) => entry.req?.url)).toContain('/oidc/verify?token=***');
+    // Sign-in paths are logged without their query string (issue 26 point 8).
+    expect(logged.map((entry) => entry.req?.url)).toContain('/oidc/verify?...');
     expect(logged.map((entry) => entry.msg)).toContain('mail kept in the outbox, not sent (SMTP_URL not set)');
   });
 
@@ -127,7 +128,7 @@ describe('other environments without SMTP', () => {
   it.each([
     [{ CLEARWAY_ENV: 'qa' }, 'SMTP_URL not set'],
     [{ CLEARWAY_ENV: 'dev' }, 'SMTP_URL not set'],
-    [{ CLEARWAY_ENV: 'prod', PAYMENTS: 'test', SMTP_URL: 'disabled', HELP_CENTRE_SECRET: 'h'.repeat(32) }, 'SMTP_URL=disabled'],
+    [{ CLEARWAY_ENV: 'prod', PAYMENTS: 'test', SMTP_URL: 'disabled', HELP_CENTRE_SECRET: 'h'.repeat(32), PUBLIC_ORIGIN: 'https://clearway.example', AUTH_SECRETS_KEY: 'k'.repeat(32) }, 'SMTP_URL=disabled'],
     [{ CLEARWAY_ENV: 'beta', PAYMENTS: 'test', SMTP_URL: 'disabled' }, 'SMTP_URL=disabled'],
   ])('%j keeps the mail in the outbox, prints nothing and logs no token', async (env, reason) => {
     const server = await startAuth(env);

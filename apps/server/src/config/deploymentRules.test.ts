@@ -7,8 +7,10 @@ import { ConfigError, loadConfig } from './loadConfig.js';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_PRODUCT_ID: 'prod_abc123' };
 const SMTP = { SMTP_URL: 'smtps://mailer:pw@smtp.example:465' };
-/** prod needs the help centre's signing key (issue 26 point 11); given wherever another rule is tested. */
-const HELP = { HELP_CENTRE_SECRET: 'h'.repeat(32) };
+/** prod needs an https PUBLIC_ORIGIN and, with the built-in sign-in, AUTH_SECRETS_KEY (issue 26 points 9 and 11). */
+const PROD_SECURITY = { PUBLIC_ORIGIN: 'https://clearway.example', AUTH_SECRETS_KEY: 'k'.repeat(32) };
+/** prod needs the help centre's signing key (issue 26 point 11) and PROD_SECURITY; given wherever another rule is tested. */
+const HELP = { HELP_CENTRE_SECRET: 'h'.repeat(32), ...PROD_SECURITY };
 const EXTERNAL_ISSUER = { OIDC_ISSUER_URL: 'https://id.example', OIDC_CLIENT_ID: 'clearway', OIDC_CLIENT_SECRET: 'secret' };
 
 const PAYMENTS_REFUSED = (env: string) =>
@@ -105,7 +107,7 @@ describe('PAYMENTS in any environment', () => {
 });
 
 describe('HELP_CENTRE_SECRET in prod (issue 26 point 11)', () => {
-  const CHOSEN = { PAYMENTS: 'test', SMTP_URL: 'disabled' };
+  const CHOSEN = { PAYMENTS: 'test', SMTP_URL: 'disabled', ...PROD_SECURITY };
 
   it('CLEARWAY_ENV=prod without HELP_CENTRE_SECRET refuses to start, naming it', () => {
     expect(refusal({ CLEARWAY_ENV: 'prod', ...CHOSEN })).toBe(

@@ -37,12 +37,17 @@ export interface DeploymentFacts {
   builtinIssuer: boolean;
   /** HELP_CENTRE_SECRET is set, or ZENDESK_SHARED_SECRET (then the built-in help centre signs nothing). */
   helpCentreSecret?: boolean;
+  /** PUBLIC_ORIGIN as set, or null when unset (links then follow each request's http address). */
+  publicOrigin?: string | null;
+  /** AUTH_SECRETS_KEY is set: the built-in provider's stored secrets have a key outside the database. */
+  authSecretsKey?: boolean;
 }
 
 /**
  * Start-up refusals that depend on the environment, each naming the variable to set. Outside prod
  * and beta only contradictions are refused; in prod and beta the test provider and mail that would
- * only be logged need PAYMENTS=test or SMTP_URL=disabled.
+ * only be logged need PAYMENTS=test or SMTP_URL=disabled. prod also needs HELP_CENTRE_SECRET (or
+ * Zendesk), an https PUBLIC_ORIGIN and, with the built-in sign-in, AUTH_SECRETS_KEY.
  */
 export function deploymentProblems(facts: DeploymentFacts): Array<{ variable: string; message: string }> {
   const problems: Array<{ variable: string; message: string }> = [];
@@ -67,6 +72,23 @@ export function deploymentProblems(facts: DeploymentFacts): Array<{ variable: st
     problems.push({
       variable: 'HELP_CENTRE_SECRET',
       message: 'must be set when CLEARWAY_ENV is prod (at least 32 characters, the same for every server process): without it each process signs help-centre tokens with its own random key and tokens fail on the others. Or set ZENDESK_SHARED_SECRET to use Zendesk',
+    });
+  }
+  if (facts.env === 'prod' && facts.publicOrigin === null) {
+    problems.push({
+      variable: 'PUBLIC_ORIGIN',
+      message: 'must be set when CLEARWAY_ENV is prod, to the https:// origin pilots use (such as https://clearway.example): without it links follow each request\'s address, session cookies are not Secure and no HSTS is sent',
+    });
+  } else if (facts.env === 'prod' && typeof facts.publicOrigin === 'string' && !facts.publicOrigin.startsWith('https:')) {
+    problems.push({
+      variable: 'PUBLIC_ORIGIN',
+      message: `must be an https:// origin when CLEARWAY_ENV is prod (got ${JSON.stringify(facts.publicOrigin)}): over http session cookies are not Secure and no HSTS is sent`,
+    });
+  }
+  if (facts.env === 'prod' && facts.builtinIssuer && facts.authSecretsKey === false) {
+    problems.push({
+      variable: 'AUTH_SECRETS_KEY',
+      message: 'must be set when CLEARWAY_ENV is prod with the built-in sign-in (at least 32 characters, the same for every server process, kept outside the database): the identity provider\'s signing key, cookie key and client secret in auth_secrets are encrypted with it. Or set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to sign in with an external issuer',
     });
   }
   return problems;

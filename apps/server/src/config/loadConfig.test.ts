@@ -67,7 +67,7 @@ describe('loadConfig defaults', () => {
 
 describe('loadConfig environments', () => {
   // prod and beta start only with payments and mail chosen (deploymentRules.test.ts); chosen here on purpose.
-  const LIVE_CHOICES = { PAYMENTS: 'test', SMTP_URL: 'disabled', HELP_CENTRE_SECRET: 'h'.repeat(32) };
+  const LIVE_CHOICES = { PAYMENTS: 'test', SMTP_URL: 'disabled', HELP_CENTRE_SECRET: 'h'.repeat(32), PUBLIC_ORIGIN: 'https://clearway.example', AUTH_SECRETS_KEY: 'k'.repeat(32) };
 
   it.each([
     ['prod', 'prod', 'current'],

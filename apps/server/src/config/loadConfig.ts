@@ -41,6 +41,8 @@ export interface AuthConfig {
   mailFrom: string;
   /** How long a session lasts, days. */
   sessionTtlDays: number;
+  /** AUTH_SECRETS_KEY: the key for the built-in provider's secrets stored in auth_secrets, kept outside the database; undefined when unset (refused in prod). */
+  secretsKey: string | undefined;
 }
 
 /** The server's whole configuration, validated and with every default filled in. */
@@ -108,6 +110,9 @@ const DEFAULT_NAVDATA_DIR = 'var/navdata';
 
 type Env = Record<string, string | undefined>;
 
+/** Variables that are keys: their values never appear in a message, not even in part. */
+const KEY_VARIABLES: ReadonlySet<string> = new Set(['AUTH_SECRETS_KEY']);
+
 function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
   const seen = new Set<string>();
   const problems: ConfigProblem[] = [];
@@ -117,7 +122,8 @@ function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
     if (seen.has(variable)) continue;
     seen.add(variable);
     const raw = env[variable] ?? '';
-    const shown = SECRET_VARIABLES.has(variable) ? redactSecret(raw) : raw;
+    // A key is never shown; a secret URL keeps its shape with the password hidden.
+    const shown = KEY_VARIABLES.has(variable) ? '***' : SECRET_VARIABLES.has(variable) ? redactSecret(raw) : raw;
     problems.push({ variable, message: `${issue.message} (got ${JSON.stringify(shown)})` });
   }
   return problems;
@@ -153,6 +159,8 @@ export function loadConfig(env: Env): Config {
       mail: vars.SMTP_URL === undefined ? 'unset' : vars.SMTP_URL === MAIL_DISABLED ? 'disabled' : 'smtp',
       builtinIssuer: vars.OIDC_ISSUER_URL === undefined,
       helpCentreSecret: billing.helpCentreSecret !== null || billing.zendesk !== null,
+      publicOrigin: vars.PUBLIC_ORIGIN ?? null,
+      authSecretsKey: vars.AUTH_SECRETS_KEY !== undefined,
     }));
   }
   if (!variables.success || !overrides.success || version === undefined || billing === undefined || problems.length > 0) {
@@ -203,6 +211,7 @@ export function loadConfig(env: Env): Config {
       mailDisabled: vars.SMTP_URL === MAIL_DISABLED,
       mailFrom: vars.MAIL_FROM ?? `Clearway <no-reply@${new URL(publicOrigin).hostname}>`,
       sessionTtlDays: vars.SESSION_TTL_DAYS ?? 30,
+      secretsKey: vars.AUTH_SECRETS_KEY,
     },
     requireSignIn: vars.REQUIRE_SIGN_IN ?? true,
     trustProxy: vars.TRUST_PROXY ?? false,

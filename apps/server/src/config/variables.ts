@@ -167,6 +167,13 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * AUTH_SECRETS_KEY: the key, kept outside the database, for the built-in identity provider's secrets
+ * stored in auth_secrets (its signing key, cookie key and web client secret). Required in prod with
+ * the built-in provider (deploymentRules.ts). At least 32 characters, the same for every process.
+ */
+const authSecretsKey = z.string().min(32, { error: 'must be at least 32 characters (for example `openssl rand -base64 32`), the same for every server process' });
+
 const logLevel = z.enum(SERVER_LOG_LEVELS, { error: `must be one of ${SERVER_LOG_LEVELS.join(', ')}` });
 const dataChannel = z.enum(DATA_CHANNELS, { error: `must be one of ${DATA_CHANNELS.join(', ')}` });
 const version = z
@@ -216,10 +223,11 @@ export const variablesSchema = z.object({
   SESSION_TTL_DAYS: optional(sessionTtlDays),
   REQUIRE_SIGN_IN: optional(booleanFlag),
   TRUST_PROXY: optional(trustProxy),
+  AUTH_SECRETS_KEY: optional(authSecretsKey),
 });
 
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */
-export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'SMTP_URL']);
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'SMTP_URL', 'AUTH_SECRETS_KEY']);
 
 /** Replaces the password of a URL-like string with `***`, leaving it readable otherwise. */
 export function redactSecret(value: string): string {
