@@ -123,8 +123,10 @@ export interface Leg {
   /** Fuel left on arrival at `end`, US gallons (starting_fuel − cum_fuel). */
   fuel_remaining?: number;
   /**
-   * On an airway leg that starts at a VOR: the radial flown out of the station, whole degrees 1–360
-   * from the station's published variation (as on the charts), which can differ from `course`.
+   * On a leg that starts at a VOR and flies one of its radials (an airway leg, a radial segment
+   * `PWL PWL111 BRISS`, or a leg to a radial/DME fix of that VOR `OAK OAK099020`): the radial flown
+   * out of the station, whole degrees 1–360 from the station's published variation (as on the
+   * charts), which can differ from `course`.
    */
   radial?: number;
   /** Cruise altitude (feet) and true airspeed (knots) of the leg when the route files them (ICAO field 15 speed/level groups). */
