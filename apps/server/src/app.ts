@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { remoteLoggingEnabled } from '@clearway/protocol';
 import { accountRoutes, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
-import { authRoutes, createSessionResolver, outboxCleanupJob, type SessionResolver } from './auth/index.js';
+import { authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
 import type { Config } from './config/index.js';
@@ -41,7 +41,7 @@ export interface AppDependencies {
   /** Billing route settings (tests: a payment provider whose Stripe client talks to a fake fetch, clock). */
   billing?: Pick<BillingRoutesOptions, 'provider' | 'now'>;
   /** Account route settings (tests: clock). */
-  account?: Pick<AccountRoutesOptions, 'now'>;
+  account?: Pick<AccountRoutesOptions, 'now' | 'canceller'>;
   /** Periodic jobs (tests: a fake clock, the lease store, the first look's delay). */
   jobs?: Partial<Pick<JobRunnerOptions, 'clock' | 'leases' | 'startDelayMs'>>;
 }
@@ -93,7 +93,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const sessions = deps.sessions ?? createSessionResolver(deps.db);
   // The licence code picks the page after login: /app/map1 for code 2 (a valid purchase).
   await app.register(authRoutes, { config, db: deps.db, resolver: sessions, licenceCode: lookupLicenceCode });
-  await app.register(accountRoutes, { db: deps.db, sessions, config: config.billing, profileNames: profileNamesFromCustomers(deps.db), ...deps.account });
+  await app.register(accountRoutes, {
+    db: deps.db,
+    sessions,
+    config: config.billing,
+    profileNames: profileNamesFromCustomers(deps.db),
+    hub,
+    reauth: config.auth.issuer.kind === 'builtin' ? 'password' : 'recent-sign-in',
+    ...deps.account,
+  });
   await app.register(billingRoutes, { db: deps.db, sessions, config: config.billing, ...deps.billing });
   // Sync requests are the bulk of the traffic: at info, their per-request log lines are left out
   // (shown at debug/trace; warn and quieter levels already leave them out).
@@ -112,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Periodic work (jobs/), each job in exactly one of N processes per period: leases in the database
   // on PostgreSQL, in this process on SQLite. Started when the app is ready, stopped (waiting for a
   // run in progress) when it closes, before the caller closes the database.
-  const jobs = new JobRunner([outboxCleanupJob(deps.db), clientLogRetentionJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
+  const jobs = new JobRunner([outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), clientLogRetentionJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   return app;

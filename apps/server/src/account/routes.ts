@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS } from '@clearway/protocol';
-import { requireSession, type SessionResolver, type SessionUser } from '../auth/index.js';
+import { AttemptCounter, checkPassword, requireSession, SESSION_COOKIE, sessionUserOf, type SessionResolver, type SessionUser } from '../auth/index.js';
 import {
   buildLoginProfile,
   CALL_BODY_LIMIT_BYTES,
@@ -17,10 +17,14 @@ import {
   type LicenceState,
   type LoginProfile,
   type ProfileNames,
+  createStripeClient,
 } from '../billing/index.js';
 import type { BillingConfig } from '../config/index.js';
-import type { Database } from '../db/index.js';
+import { rowNumber, type Database } from '../db/index.js';
 import { installBodyErrors } from '../http/index.js';
+import { announceSessionsEnded, type RealtimeHub } from '../realtime/index.js';
+import { ACCOUNT_DELETE_ATTEMPT, deleteCustomer, liveSubscriptionsOf, stripeCanceller, type SubscriptionCanceller } from './deletion.js';
+import { ACCOUNT_TEXT, exportFileName, exportOf } from './export.js';
 import { helpCentrePage, HELP_TOKEN_TYPES, HelpTokens } from './helpCentre.js';
 
 export interface AccountRoutesOptions {
@@ -38,7 +42,26 @@ export interface AccountRoutesOptions {
   /** Path of the built-in help centre page; default /help. */
   helpPath?: string;
   now?: () => number;
+  /**
+   * How deletion re-authenticates: 'password' (the built-in sign-in: the current password in the
+   * body) or 'recent-sign-in' (an external issuer: the session began at most RECENT_SIGN_IN_MS ago).
+   */
+  reauth?: 'password' | 'recent-sign-in';
+  /** The realtime hub: sockets of the deleted account's sessions are closed. */
+  hub?: RealtimeHub;
+  /** Cancels the Stripe subscriptions before deletion; default from config.stripe (null without Stripe: test purchases need no cancelling). */
+  canceller?: SubscriptionCanceller | null;
 }
+
+/** How recent a sign-in must be to delete an account with an external issuer, ms (5 minutes). */
+export const RECENT_SIGN_IN_MS = 5 * 60_000;
+/** Deletion tries (wrong passwords included) per customer in 15 minutes. */
+export const ACCOUNT_DELETE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+/** The account data paths under the profile REST base. */
+export const ACCOUNT_EXPORT_PATH = '/account/export';
+export const ACCOUNT_DELETE_PATH = '/account/delete';
+
+const deleteRequest = z.object({ cust_id: z.string().trim().min(1).max(128), password: z.string().max(1024).optional() });
 
 const custOnly = z.object({ cust_id: z.string().trim().min(1).max(128) });
 const helpTokenRequest = z.object({ cust_id: z.string().trim().min(1).max(128), type: z.enum(HELP_TOKEN_TYPES) });
@@ -110,6 +133,63 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     const name = profile.trial.profile.full_name;
     const token = await helpTokens.issue(call.body.type, { custId: state.custId, email: state.email, name }, at);
     return { jwt: token.jwt, url: token.url, provider: helpTokens.usesZendesk ? 'zendesk' : 'built-in' };
+  });
+
+  app.get(`${base}${ACCOUNT_EXPORT_PATH}`, { preHandler: signedIn }, async (request, reply) => {
+    const user = sessionUserOf(request);
+    const at = now();
+    const data = await exportOf(db, user.custId, at);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${exportFileName(at)}"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  const reauth = options.reauth ?? 'password';
+  const attempts = new AttemptCounter(db);
+  const canceller = options.canceller !== undefined ? options.canceller : config.stripe === null ? null : stripeCanceller(createStripeClient(config.stripe.secretKey));
+
+  app.post(`${base}${ACCOUNT_DELETE_PATH}`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {
+    const call = await customerBody(deleteRequest, request, reply);
+    if (call === null) return reply;
+    const { user } = call;
+    const at = now();
+    const retryAfter = await attempts.take(`${ACCOUNT_DELETE_ATTEMPT}${user.custId}`, ACCOUNT_DELETE_LIMIT, at);
+    if (retryAfter > 0) {
+      return reply.code(429).header('retry-after', String(retryAfter)).send({ error: `${ACCOUNT_TEXT.tooManyTries} ${retryAfter} s` });
+    }
+    if (reauth === 'password') {
+      const password = call.body.password ?? '';
+      if (password === '' || (await checkPassword(db, user.email, password)) === undefined) {
+        return reply.code(403).send({ error: ACCOUNT_TEXT.wrongPassword, code: 'reauth_failed' });
+      }
+    } else {
+      const session = await db.kysely.selectFrom('auth_sessions').select('created_at').where('id_hash', '=', user.sessionId).executeTakeFirst();
+      if (session === undefined || Date.now() - rowNumber(session.created_at) > RECENT_SIGN_IN_MS) {
+        return reply.code(403).send({ error: ACCOUNT_TEXT.signInAgain, code: 'reauth_required' });
+      }
+    }
+    // Cancel first: while Stripe may still charge, nothing is deleted.
+    let cancelled: string[] = [];
+    if (canceller !== null) {
+      const subscriptions = await liveSubscriptionsOf(db, user.custId, canceller.api);
+      try {
+        for (const id of subscriptions) await canceller.cancel(id);
+      } catch (error) {
+        request.log.error({ err: error, custId: user.custId }, 'account deletion: a subscription could not be cancelled');
+        return reply.code(502).send({ error: ACCOUNT_TEXT.cancelFailed });
+      }
+      cancelled = subscriptions;
+    }
+    const userRow = await db.kysely.selectFrom('auth_users').select('id').where('email', '=', user.email.toLowerCase()).executeTakeFirst();
+    const deletion = await deleteCustomer(db, { custId: user.custId, email: user.email.toLowerCase(), userId: userRow?.id ?? null });
+    if (options.hub !== undefined) await announceSessionsEnded(options.hub, user.custId, deletion.endedSessions);
+    request.log.info({ custId: user.custId, deleted: deletion.deleted, cancelled: cancelled.length }, 'account deleted');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT`)
+      .send({ deleted: true, cancelled_subscriptions: cancelled.length });
   });
 
   app.get<{ Querystring: { jwt?: string } }>(helpPath, async (request, reply) => {

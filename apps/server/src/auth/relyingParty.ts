@@ -11,6 +11,7 @@ import { AFTER_LOGOUT_PATH, afterLoginPath, type LicenceCodeLookup } from './lic
 import { inProcessFetch } from './inProcessFetch.js';
 import { errorBox, noticeBox, parseForm, sendPage } from './pages.js';
 import { PerOrigin } from './perOrigin.js';
+import { AttemptCounter, type RateLimit } from './rateLimit.js';
 import { providerSecrets } from './secrets.js';
 import { SESSION_COOKIE, createSession, deleteSession, requireSession, sessionTokenOf, sessionUserOf } from './sessions.js';
 import type { SessionResolver } from './sessionContract.js';
@@ -22,6 +23,28 @@ export const BUILTIN_IDENTITY_ISSUER = 'builtin';
 export const LOGIN_COOKIE = 'cw_login';
 const LOGIN_TTL_MS = 10 * 60_000;
 
+/** Sign-ins started (GET /auth/login, one auth_pending_logins row each) per client address a minute. */
+export const LOGIN_START_LIMIT: RateLimit = { max: 30, windowMs: 60_000 };
+/** The purge of expired pending logins runs every 10 minutes (one of N processes: jobs/). */
+export const PENDING_LOGIN_PURGE_PERIOD_MS = 10 * 60_000;
+
+/** Deletes the pending logins that expired before `now`; answers how many. */
+export async function deleteExpiredPendingLogins(db: Database, now: number): Promise<number> {
+  const result = await db.kysely.deleteFrom('auth_pending_logins').where('expires_at', '<', now).executeTakeFirst();
+  return rowNumber(result.numDeletedRows);
+}
+
+/** The periodic job of that purge (a jobs/ Job, described structurally so auth needs no jobs import). */
+export function pendingLoginPurgeJob(db: Database): { name: string; periodMs: number; run(context: { now: number }): Promise<void> } {
+  return {
+    name: 'auth_pending_logins_purge',
+    periodMs: PENDING_LOGIN_PURGE_PERIOD_MS,
+    async run({ now }) {
+      await deleteExpiredPendingLogins(db, now);
+    },
+  };
+}
+
 /** Texts of the relying party's error pages. */
 export const RP_TEXT = {
   loginExpired: 'This sign-in has expired or was started in another browser. Please sign in again.',
@@ -32,6 +55,7 @@ export const RP_TEXT = {
   otherIdentity: 'This e-mail address belongs to a Clearway account that signs in with another identity at this provider. Sign in with that one.',
   signOutTitle: 'Sign out',
   signOutByPost: 'Signing out is done with the button below (a link cannot sign you out).',
+  tooManyLogins: 'Too many sign-ins were started from this address. Please try again in',
 } as const;
 
 export interface RelyingPartyOptions {
@@ -84,12 +108,19 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
   // An external issuer is the same whatever address the browser used.
   const issuerConfiguration = (origin: string): Promise<oidc.Configuration> => configurations.get(builtin ? origin : config.auth.issuer.kind);
 
+  const attempts = new AttemptCounter(db);
   const failure = (reply: FastifyReply, status: number, message: string) =>
     sendPage(reply, status, 'Sign-in failed', `${errorBox(message)}<p><a href="/auth/login">Sign in again</a></p>`);
 
   app.get('/auth/login', async (request, reply) => {
     const origin = originOrRefuse(request, reply, config);
     if (origin === undefined) return reply;
+    // Each start stores a pending login: counted per client address before anything is stored.
+    const retryAfter = await attempts.take(`login-start:${request.ip}`, LOGIN_START_LIMIT);
+    if (retryAfter > 0) {
+      reply.header('retry-after', String(retryAfter));
+      return failure(reply, 429, `${RP_TEXT.tooManyLogins} ${retryAfter} s.`);
+    }
     let configuration: oidc.Configuration;
     try {
       configuration = await issuerConfiguration(origin);
@@ -105,7 +136,6 @@ export async function relyingPartyRoutes(app: FastifyInstance, options: RelyingP
       .insertInto('auth_pending_logins')
       .values({ id_hash: hashToken(loginId), state, nonce, code_verifier: codeVerifier, expires_at: Date.now() + LOGIN_TTL_MS })
       .execute();
-    if (Math.random() < 0.05) await db.kysely.deleteFrom('auth_pending_logins').where('expires_at', '<', Date.now()).execute();
     const parameters: Record<string, string> = {
       redirect_uri: `${origin}/auth/callback`,
       scope: 'openid email profile',
