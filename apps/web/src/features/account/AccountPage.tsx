@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AccountFrame, AccountLoading } from './AccountFrame';
+import { AccountDataCard } from './AccountDataCard';
 import { DevicesCard } from './DevicesCard';
 import { fetchAccount } from './authClient';
 import { formatDate, hasValidLicence, skuLabel, trialAvailable, welcomeName } from './licence';
@@ -92,6 +93,7 @@ function AccountDetails() {
         </Box>
       )}
       <DevicesCard />
+      <AccountDataCard custId={user.cust_id} />
     </Box>
   );
 }

@@ -16,8 +16,11 @@ import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { devicesChanged } from '../../platform/requestSync';
 import { deviceLimitCleared } from './accountSlice';
-import { fetchDevices, removeDevice, type DeviceList, type SyncDevice } from './devicesClient';
+import { fetchDevices, removeDevice, signOutOtherDevices, type DeviceList, type SyncDevice } from './devicesClient';
 import { formatDate } from './licence';
+
+/** Touch targets of the card's buttons: at least 44 x 44 px. */
+export const TOUCH_TARGET = { minHeight: 44, minWidth: 44 } as const;
 
 /** A device's short name: its id's first 8 characters. */
 export function deviceLabel(uuid: string): string {
@@ -38,6 +41,8 @@ export function DevicesCard() {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<SyncDevice | null>(null);
   const [removing, setRemoving] = useState(false);
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
+  const [signedOutCount, setSignedOutCount] = useState<number | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -95,6 +100,20 @@ export function DevicesCard() {
     await load();
   };
 
+  const signOutOthers = async () => {
+    setRemoving(true);
+    setError(null);
+    try {
+      setSignedOutCount(await signOutOtherDevices());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setRemoving(false);
+      setConfirmingSignOut(false);
+    }
+    await load();
+  };
+
   return (
     <Box data-testid="devices-card" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Typography variant="h6" component="h2">
@@ -128,7 +147,7 @@ export function DevicesCard() {
                   data-uuid={device.uuid}
                   disableGutters
                   secondaryAction={
-                    <Button size="small" color="error" onClick={() => setConfirming(device)} aria-label={`Remove ${deviceLabel(device.uuid)}`}>
+                    <Button color="error" sx={TOUCH_TARGET} onClick={() => setConfirming(device)} aria-label={`Remove ${deviceLabel(device.uuid)}`}>
                       Remove
                     </Button>
                   }
@@ -140,28 +159,69 @@ export function DevicesCard() {
                         {device.uuid === thisDevice && <Chip size="small" color="primary" label="This device" data-testid="this-device" />}
                       </Box>
                     }
-                    secondary={`First seen ${formatDate(device.first_seen)} · Last seen ${formatDate(device.last_seen)}`}
+                    secondary={`${device.signed_in === false ? 'Signed out' : 'Signed in'} · First seen ${formatDate(device.first_seen)} · Last seen ${formatDate(device.last_seen)}`}
+                    sx={{ pr: 12 }}
                   />
                 </ListItem>
               ))}
             </List>
           )}
+          {signedOutCount !== null && (
+            <Alert severity="success" data-testid="devices-signed-out">
+              {signedOutCount === 1 ? '1 other session was signed out.' : `${signedOutCount} other sessions were signed out.`}
+            </Alert>
+          )}
+          <Box sx={{ mt: 1 }}>
+            <Button
+              variant="outlined"
+              color="error"
+              sx={TOUCH_TARGET}
+              disabled={list.other_sessions === 0 || removing}
+              onClick={() => setConfirmingSignOut(true)}
+              data-testid="sign-out-others"
+            >
+              Sign out all other devices
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="other-sessions">
+              {list.other_sessions === 0
+                ? 'No other device is signed in.'
+                : list.other_sessions === 1
+                  ? '1 other device or browser is signed in.'
+                  : `${list.other_sessions} other devices or browsers are signed in.`}
+            </Typography>
+          </Box>
         </>
       )}
+      <Dialog open={confirmingSignOut} onClose={() => !removing && setConfirmingSignOut(false)} aria-labelledby="sign-out-others-title">
+        <DialogTitle id="sign-out-others-title">Sign out all other devices?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Every other device and browser signed in to this account is signed out and stops syncing until it signs in again. This device stays signed in.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ gap: 2 }}>
+          <Button sx={TOUCH_TARGET} onClick={() => setConfirmingSignOut(false)} disabled={removing}>
+            Cancel
+          </Button>
+          <Button sx={TOUCH_TARGET} color="error" variant="contained" disabled={removing} onClick={() => void signOutOthers()}>
+            Sign out others
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog open={confirming !== null} onClose={() => !removing && setConfirming(null)} aria-labelledby="remove-device-title">
         <DialogTitle id="remove-device-title">Remove this device?</DialogTitle>
         <DialogContent>
           <DialogContentText>
             {confirming ? deviceLabel(confirming.uuid) : ''}
-            {confirming?.uuid === thisDevice ? ' (this device)' : ''} will stop syncing and its place is freed. It can sync again later if a place is
-            free.
+            {confirming?.uuid === thisDevice ? ' (this device)' : ''} will stop syncing and its place is freed
+            {confirming?.uuid === thisDevice || confirming?.this_session === true ? '' : '; it is signed out'}. It can sync again later if a place is free.
           </DialogContentText>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)} disabled={removing}>
+        <DialogActions sx={{ gap: 2 }}>
+          <Button sx={TOUCH_TARGET} onClick={() => setConfirming(null)} disabled={removing}>
             Cancel
           </Button>
-          <Button color="error" variant="contained" disabled={removing} onClick={() => confirming && void remove(confirming)}>
+          <Button sx={TOUCH_TARGET} color="error" variant="contained" disabled={removing} onClick={() => confirming && void remove(confirming)}>
             Remove
           </Button>
         </DialogActions>

@@ -1,6 +1,7 @@
 // Test helper. In jsdom unit tests the server is the edge: this fetch stub answers /auth/me,
 // /auth/logout, /api/account, /api/start_trial, /api/get_key, /api/checkout_subscription,
-// GET /api/devices, DELETE /api/devices/{uuid} and /api/get_zendesk_jwt the way
+// GET /api/devices, DELETE /api/devices/{uuid}, POST /api/devices/sign_out_others,
+// GET /api/account/export, POST /api/account/delete and /api/get_zendesk_jwt the way
 // apps/server/README.md ("Sign-in", "Billing") documents them, with the built-in test provider's
 // card rules for the few cards the tests use. The real server is exercised by e2e/account.e2e.ts.
 import type { SyncDevice } from './devicesClient';
@@ -18,6 +19,12 @@ export interface FakeAccountServer {
     devices: SyncDevice[];
     /** Who serves the help centre: the built-in /help page (default) or Zendesk (with or without a subdomain). */
     help: 'built-in' | 'zendesk' | 'zendesk-no-subdomain';
+    /** Signed-in sessions of the account other than this browser's (GET /api/devices other_sessions). */
+    otherSessions: number;
+    /** The current password POST /api/account/delete asks for (the built-in sign-in). */
+    password: string;
+    /** Set once the account is deleted. */
+    deleted: boolean;
   };
 }
 
@@ -47,7 +54,7 @@ export function serverProfile(user: AuthUser, code: 0 | 1 | 2 | 5, now = Date.no
 export const TEST_USER: AuthUser = { cust_id: 'cust_0123456789abcdef01234567', email: 'pilot@example.com', full_name: 'Pat Pilot' };
 
 export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0): FakeAccountServer {
-  const state: FakeAccountServer['state'] = { user, profile: serverProfile(user ?? TEST_USER, code), devices: [], help: 'built-in' };
+  const state: FakeAccountServer['state'] = { user, profile: serverProfile(user ?? TEST_USER, code), devices: [], help: 'built-in', otherSessions: 0, password: 'correct horse battery', deleted: false };
   let tokens = 0;
   const calls: FakeAccountServer['calls'] = [];
   let subscriptions = 0;
@@ -61,12 +68,30 @@ export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0
     }
     if (!state.user) return json(401, { error: 'Sign in required: no valid session' });
     const u = state.user;
-    if (path === '/api/devices' && (init?.method ?? 'GET') === 'GET') return json(200, { limit: 4, devices: state.devices });
+    if (path === '/api/devices' && (init?.method ?? 'GET') === 'GET') return json(200, { limit: 4, devices: state.devices, other_sessions: state.otherSessions });
+    if (path === '/api/devices/sign_out_others' && init?.method === 'POST') {
+      // Every other session ends: devices bound to one show signed_in false.
+      const ended = state.otherSessions;
+      state.otherSessions = 0;
+      state.devices = state.devices.map((device) => (device.this_session === true ? device : { ...device, signed_in: false }));
+      return json(200, { signed_out: ended });
+    }
     if (path.startsWith('/api/devices/') && init?.method === 'DELETE') {
       const uuid = decodeURIComponent(path.slice('/api/devices/'.length));
-      const before = state.devices.length;
+      const removed = state.devices.find((device) => device.uuid === uuid);
       state.devices = state.devices.filter((device) => device.uuid !== uuid);
-      return state.devices.length === before ? json(404, { error: 'No such device on this account' }) : new Response(null, { status: 204 });
+      if (removed === undefined) return json(404, { error: 'No such device on this account' });
+      // Its session ends (not the caller's own).
+      if (removed.signed_in === true && removed.this_session !== true) state.otherSessions = Math.max(0, state.otherSessions - 1);
+      return new Response(null, { status: 204 });
+    }
+    if (path === '/api/account/export' && (init?.method ?? 'GET') === 'GET') {
+      const day = new Date().toISOString().slice(0, 10);
+      const exported = { format: 'clearway-account-export', version: 1, account: { cust_id: u.cust_id, email: u.email }, devices: state.devices, records: {} };
+      return new Response(JSON.stringify(exported), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="clearway-export-${day}.json"` },
+      });
     }
     const b = (body ?? {}) as Record<string, string>;
     if (path !== '/auth/me' && b.cust_id !== u.cust_id) return json(403, { error: 'cust_id does not match the signed-in customer' });
@@ -89,6 +114,13 @@ export function fakeAccountServer(user: AuthUser | null, code: 0 | 1 | 2 | 5 = 0
         if (b.nonce !== '4242424242424242') return json(200, { result: 'failed', error: { message: 'Your card number is incorrect.' }, test_mode: true });
         state.profile = serverProfile(u, 2, Date.now(), b.sku as Sku);
         return json(200, { result: 'success', test_mode: true, purchase: state.profile.trial.purchase });
+      }
+      case '/api/account/delete': {
+        if (!b.password || b.password !== state.password) return json(403, { error: 'The password is not right: the account was not deleted.', code: 'reauth_failed' });
+        state.deleted = true;
+        state.user = null;
+        state.devices = [];
+        return json(200, { deleted: true, cancelled_subscriptions: state.profile.code === 2 ? 1 : 0 });
       }
       case '/api/get_zendesk_jwt': {
         const at = Date.now();
