@@ -7,6 +7,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeCanceller } from '../account/index.js';
 import { buildApp } from '../app.js';
+import { createSession, findOrCreateCustomer, SESSION_COOKIE } from '../auth/index.js';
+import { freshSqlite } from '../testing/billingTestKit.js';
 import { loadConfig } from '../config/index.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { SESSION_ENDED_CLOSE } from '../realtime/index.js';
@@ -273,6 +275,46 @@ function accountDeletion(database: string, start: () => Promise<DeletionTarget>)
 }
 
 accountDeletion('SQLite', () => startDeletionTarget());
+
+describe('account deletion with an external issuer (re-authentication: a sign-in at most 5 minutes old)', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshSqlite();
+    db = fresh.db;
+    dispose = fresh.dispose;
+    // Discovery is read at the first sign-in only, so an issuer nobody answers at is fine here.
+    const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer', OIDC_CLIENT_ID: 'clearway', OIDC_CLIENT_SECRET: 'secret-secret' });
+    app = await buildApp(config, { db });
+  }, HOOK_TIMEOUT);
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  async function signedInAgo(email: string, ageMs: number): Promise<{ custId: string; cookie: string }> {
+    const customer = await findOrCreateCustomer(db, { email, fullName: 'Jacqueline Cochran' });
+    const token = await createSession(db, customer.custId, 3600_000, Date.now() - ageMs);
+    return { custId: customer.custId, cookie: `${SESSION_COOKIE}=${token}` };
+  }
+
+  it('POST /api/account/delete with a session signed in 6 minutes ago -> 403 reauth_required, nothing deleted', async () => {
+    const pilot = await signedInAgo('jackie@example.com', 6 * 60_000);
+    const response = await app.inject({ method: 'POST', url: '/api/account/delete', headers: { cookie: pilot.cookie }, payload: { cust_id: pilot.custId } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'reauth_required' });
+    expect(await db.kysely.selectFrom('customers').select('cust_id').where('cust_id', '=', pilot.custId).execute()).toHaveLength(1);
+  });
+
+  it('POST /api/account/delete with a session signed in 1 minute ago (no password asked) -> 200, the customer gone', async () => {
+    const pilot = await signedInAgo('pancho@example.com', 60_000);
+    const response = await app.inject({ method: 'POST', url: '/api/account/delete', headers: { cookie: pilot.cookie }, payload: { cust_id: pilot.custId } });
+    expect(response.statusCode).toBe(200);
+    expect(await db.kysely.selectFrom('customers').select('cust_id').where('cust_id', '=', pilot.custId).execute()).toHaveLength(0);
+    expect(await db.kysely.selectFrom('auth_sessions').select('id_hash').where('cust_id', '=', pilot.custId).execute()).toHaveLength(0);
+  });
+});
 
 describe('account deletion on PostgreSQL', { tags: ['postgres'] }, () => {
   it('has a server to test against', (context) => requireService(context, 'postgres', TEST_DATABASE_URL !== undefined, POSTGRES_SKIP_REASON));
