@@ -69,8 +69,9 @@ const helpTokenRequest = z.object({ cust_id: z.string().trim().min(1).max(128), 
 /**
  * Account calls of spec part 1 §7: `POST {api}/account` (the login profile, §3), `POST
  * {api}/start_trial` (this server's name: the spec shows no trial call), `POST
- * {api}/get_zendesk_jwt`, and the built-in help centre page `GET /help?jwt=...`. Not registered in
- * app.ts yet.
+ * {api}/get_zendesk_jwt`, the built-in help centre page `GET /help?jwt=...`, and the account's data
+ * (issue 26 point 7): `GET {api}/account/export` and `POST {api}/account/delete` (re-authenticated,
+ * Stripe subscriptions cancelled first, every row of the customer deleted in one transaction).
  */
 export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
   const { db, sessions, config } = options;

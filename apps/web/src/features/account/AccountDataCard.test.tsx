@@ -92,6 +92,30 @@ describe('sign out all other devices', () => {
   });
 });
 
+describe('night theme', () => {
+  it('the delete dialog and the data card take the night theme\'s colours (no light colour kept)', async () => {
+    const server = fakeAccountServer(TEST_USER, 2);
+    vi.stubGlobal('fetch', server.fetch);
+    const day = renderApp('/app/account');
+    const dayCard = await screen.findByTestId('account-data-card');
+    const dayText = getComputedStyle(within(dayCard).getByRole('heading', { name: 'Your data' })).color;
+    fireEvent.click(within(dayCard).getByTestId('delete-account'));
+    const dayPaper = getComputedStyle(await screen.findByRole('dialog')).backgroundColor;
+    day.unmount();
+
+    const night = renderApp('/app/account');
+    // The settings slice's own action (the Day/Night switch dispatches it).
+    night.store.dispatch({ type: 'settings/setDarkMode', payload: true });
+    const nightCard = await screen.findByTestId('account-data-card');
+    const nightText = getComputedStyle(within(nightCard).getByRole('heading', { name: 'Your data' })).color;
+    fireEvent.click(within(nightCard).getByTestId('delete-account'));
+    const nightPaper = getComputedStyle(await screen.findByRole('dialog')).backgroundColor;
+    expect(nightPaper).not.toBe(dayPaper);
+    expect(nightPaper).not.toMatch(/^(rgb\(255, 255, 255\)|#fff)/);
+    expect(nightText).not.toBe(dayText);
+  });
+});
+
 describe('export and deletion', () => {
   it('Export my data: GET /api/account/export saved under the server\'s file name', async () => {
     const { server } = await openAccount();
