@@ -34,7 +34,7 @@ export async function identityProviderRoutes(app: FastifyInstance, options: Iden
   const { config, db, outbox, attempts } = options;
   // Made on first use, not at start-up: the app starts (and /healthz reports) while the database is
   // down, and the keys are read from the database once it answers. One per origin (createProvider).
-  const providers = new PerOrigin((origin) => createProvider(db, origin).then((provider) => ({ provider, handle: provider.callback() })));
+  const providers = new PerOrigin((origin) => createProvider(db, origin, config.auth.secretsKey).then((provider) => ({ provider, handle: provider.callback() })));
   const origins = new WeakMap<FastifyRequest, string>();
   /** Refuses a host that is not allowed before anything else runs; keeps the origin of one that is. */
   const allowedOrigin = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -22,3 +22,4 @@ export { hashToken } from './cookies.js';
 export { AttemptCounter, type RateLimit } from './rateLimit.js';
 export { IDP_TEXT } from './idp/text.js';
 export { OUTBOX_CLEANUP_PERIOD_MS, OUTBOX_RETENTION_MS, deleteOldOutboxMail, outboxCleanupJob } from './outboxCleanup.js';
+export { providerSecrets, storedSecret } from './secrets.js';

@@ -71,7 +71,7 @@ async function clientSettings(config: Config, db: Database, origin: string): Pro
     const { url, clientId, clientSecret } = config.auth.issuer;
     return { issuer: url, clientId, clientSecret };
   }
-  return { issuer: builtinIssuer(origin), clientId: BUILTIN_CLIENT_ID, clientSecret: (await providerSecrets(db)).clientSecret };
+  return { issuer: builtinIssuer(origin), clientId: BUILTIN_CLIENT_ID, clientSecret: (await providerSecrets(db, config.auth.secretsKey)).clientSecret };
 }
 
 /**

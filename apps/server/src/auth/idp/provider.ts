@@ -12,9 +12,10 @@ import { BUILTIN_CLIENT_ID, BUILTIN_ISSUER_PATH, builtinIssuer } from './paths.j
  * account model. oidc-provider fixes its issuer when it is made, so each origin the server is
  * reached at has its own instance (same database, keys and client secret): its issuer and the
  * client's redirect URI are on that origin, and nothing follows an address that was not allowed.
+ * `secretsKey` (AUTH_SECRETS_KEY) encrypts the stored keys (auth/secrets.ts).
  */
-export async function createProvider(db: Database, origin: string): Promise<Provider> {
-  const secrets = await providerSecrets(db);
+export async function createProvider(db: Database, origin: string, secretsKey?: string): Promise<Provider> {
+  const secrets = await providerSecrets(db, secretsKey);
   const configuration: Configuration = {
     adapter: databaseAdapterFactory(db),
     clients: [
