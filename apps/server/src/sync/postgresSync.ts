@@ -47,21 +47,19 @@ const PG = {
       'from chosen c join sync_records s on s.gid = c.gid' +
       ') r on true',
   },
-  // The customer's usage after this sync's change; the row lock orders a customer's concurrent syncs of different tables.
-  addUsage: {
-    name: 'cw_sync_add_usage',
+  // Every written record in one statement, whatever their number (merge writes each key once), and
+  // the customer's usage after the change in the same round trip: the caller checks the quota on
+  // the returned figures and rolls back when over (a data-modifying WITH always runs to completion). The usage row's lock orders a customer's
+  // concurrent syncs of different tables, so they cannot pass the quota together.
+  upsertRecordsAndUsage: {
+    name: 'cw_sync_upsert_usage',
     text:
-      'insert into sync_usage (cust_id, records, bytes) values ($1, $2, $3) on conflict (cust_id) do update ' +
-      'set records = sync_usage.records + excluded.records, bytes = sync_usage.bytes + excluded.bytes returning records, bytes',
-  },
-  // Every written record in one statement, whatever their number (merge writes each key once).
-  upsertRecords: {
-    name: 'cw_sync_upsert',
-    text:
-      'insert into sync_records (cust_id, table_name, record_key, gid, ts, deleted, payload, server_ts) ' +
+      'with written as (insert into sync_records (cust_id, table_name, record_key, gid, ts, deleted, payload, server_ts) ' +
       'select $1, $2, k, g, t, d, p, s from unnest($3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::bigint[]) as u(k, g, t, d, p, s) ' +
       'on conflict (cust_id, table_name, record_key) do update set gid = excluded.gid, ts = excluded.ts, ' +
-      'deleted = excluded.deleted, payload = excluded.payload, server_ts = excluded.server_ts',
+      'deleted = excluded.deleted, payload = excluded.payload, server_ts = excluded.server_ts) ' +
+      'insert into sync_usage (cust_id, records, bytes) values ($1, $9::bigint, $10::bigint) on conflict (cust_id) do update ' +
+      'set records = sync_usage.records + excluded.records, bytes = sync_usage.bytes + excluded.bytes returning records, bytes',
   },
 } as const;
 
@@ -77,8 +75,9 @@ function pageOrder(a: ReadRow, b: ReadRow): number {
  * devices of one customer syncing the same table at once are merged one after the other, never
  * both from the same stale read; a new device also takes a lock on the customer's device list, so
  * two new devices syncing different tables cannot both take the last place, and the insert of a
- * device id two sessions present at once binds it to the first only. The usage row is updated last,
- * so the quota holds across a customer's concurrent syncs. The reply is returned only after COMMIT.
+ * device id two sessions present at once binds it to the first only. The records and the usage row
+ * are written last, in one statement; a sync that took the usage over the quota is rolled back, so
+ * the quota holds across a customer's concurrent syncs. The reply is returned only after COMMIT.
  */
 export async function syncOnPostgres(pool: NonNullable<Database['pgPool']>, run: SyncRun): Promise<SyncOutcome> {
   const { custId, request, now } = run;
@@ -124,15 +123,10 @@ export async function syncOnPostgres(pool: NonNullable<Database['pgPool']>, run:
       const page = records.filter((row) => row.part === 1).sort(pageOrder);
       const more = records.some((row) => row.part === 2);
       const plan = planSync(run, byKey, page, more);
-      if (plan.delta.records !== 0 || plan.delta.bytes !== 0) {
-        const usage = await client.query<{ records: string | number; bytes: string | number }>({ ...PG.addUsage, values: [custId, plan.delta.records, plan.delta.bytes] });
-        const row = usage.rows[0];
-        if (row !== undefined) checkQuota({ records: rowNumber(row.records), bytes: rowNumber(row.bytes) }, plan.delta, run.quota);
-      }
       if (plan.rows.length > 0) {
         const written = plan.rows;
-        await client.query({
-          ...PG.upsertRecords,
+        const usage = await client.query<{ records: string | number; bytes: string | number }>({
+          ...PG.upsertRecordsAndUsage,
           values: [
             custId,
             table,
@@ -142,8 +136,13 @@ export async function syncOnPostgres(pool: NonNullable<Database['pgPool']>, run:
             written.map((row) => row.deleted),
             written.map((row) => row.payload),
             written.map((row) => row.server_ts),
+            plan.delta.records,
+            plan.delta.bytes,
           ],
         });
+        const row = usage.rows[0];
+        if (row === undefined) throw new Error('sync_usage upsert returned no row');
+        checkQuota({ records: rowNumber(row.records), bytes: rowNumber(row.bytes) }, plan.delta, run.quota);
       }
       await client.query('commit');
       return plan.outcome;
