@@ -16,6 +16,17 @@ const CLIENT_LOG_COLUMNS = [
 ];
 
 /**
+ * The tables of this database only: on PostgreSQL Kysely's introspection lists every schema's, and
+ * other test files' scratch schemas (made and dropped while this test runs) hold the same tables.
+ */
+async function tablesOf(db: Database) {
+  const tables = await db.kysely.introspection.getTables();
+  if (db.dialect !== 'postgres') return tables;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return tables.filter((table) => table.schema === rows[0]?.schema);
+}
+
+/**
  * The behaviour every supported dialect must show: migrations, the client log store and the health
  * check. Called inside a describe block by the SQLite and the PostgreSQL suites.
  */
@@ -38,7 +49,7 @@ export function databaseContract(fresh: () => Promise<FreshDatabase>): void {
   it('creates client_logs with every column', () =>
     withDatabase(async (db) => {
       await migrateToLatest(db);
-      const tables = await db.kysely.introspection.getTables();
+      const tables = await tablesOf(db);
       const clientLogs = tables.find((table) => table.name === 'client_logs');
       expect(clientLogs?.columns.map((column) => column.name).sort()).toEqual(CLIENT_LOG_COLUMNS);
       expect(clientLogs?.columns.find((column) => column.name === 'id')?.isNullable).toBe(false);
@@ -71,7 +82,7 @@ export function databaseContract(fresh: () => Promise<FreshDatabase>): void {
       const migrator = await createMigrator(db);
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
-      const left = (await db.kysely.introspection.getTables()).map((table) => table.name);
+      const left = (await tablesOf(db)).map((table) => table.name);
       for (const table of ['client_logs', 'sync_records', 'sync_devices']) expect(left).not.toContain(table);
       expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
     }));
