@@ -14,6 +14,11 @@ describe('cacheControlFor', () => {
     ['workbox-4a8b2c1d.js', NO_CACHE],
     ['favicon.svg', NO_CACHE],
     ['icons/pwa-192x192.png', NO_CACHE],
+    ['assets/index-abc123.js.br', IMMUTABLE],
+    ['assets/index-abc123.js.gz', IMMUTABLE],
+    ['index.html.br', NO_CACHE],
+    ['sw.js.gz', NO_CACHE],
+    ['manifest.webmanifest.br', NO_CACHE],
   ])('%s -> %s', (path, expected) => {
     expect(cacheControlFor(path)).toBe(expected);
   });

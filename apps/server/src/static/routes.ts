@@ -34,7 +34,9 @@ export async function sendShell(reply: FastifyReply, webDist: string): Promise<F
 
 /**
  * Serves the built PWA from webDist: hashed assets cached for a year, entry points and the service
- * worker revalidated on every load, and the shell for every app route.
+ * worker revalidated on every load, and the shell for every app route. Where the build wrote a
+ * `.br` or `.gz` copy beside a file (scripts/compress-web.mjs), a client accepting that encoding gets
+ * the copy with `Content-Encoding` (brotli preferred); every reply says `Vary: Accept-Encoding`.
  */
 export async function staticRoutes(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const { webDist } = options;
@@ -46,6 +48,10 @@ export async function staticRoutes(app: FastifyInstance, options: { webDist: str
     // A missing folder is normal before the first web build; sendShell explains it on request.
     suppressWarning: true,
     cacheControl: false,
+    // Picks `<file>.br`, then `<file>.gz`, then the file by Accept-Encoding. Each copy has its own
+    // ETag (size and mtime of the copy) and Range requests get bytes of the copy sent, which is the
+    // representation HTTP ranges refer to (RFC 9110 section 14.1.2).
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(relative(webDist, path).split(sep).join('/')));
     },
