@@ -4,15 +4,15 @@ import '@fontsource/roboto/latin-300.css';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
+import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { Provider } from 'react-redux';
 import { PrefsDb } from './db/prefs';
 import { AirportDb } from './db/airport';
 import { dexieArtifactStore } from './features/navdata/artifactStore';
 import { RoutingWorkerFacade } from './worker/facade';
 import { createRoutingWorkerEndpoint } from './worker/routingWorker';
-import { makeStore } from './store';
+import { makeStore, type AppStore } from './store';
 import { updateWaiting } from './store/appUpdateSlice';
 import { App } from './app/App';
 import { boot } from './app/boot';
@@ -21,13 +21,23 @@ import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from '.
 import { createAppRouter } from './app/routes';
 import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
 import { APP_VERSION } from './platform/services';
-import { dayTheme } from './app/theme';
+import { StoreTheme } from './app/StoreTheme';
+import { followDeviceColorScheme } from './features/settings';
 import { randomUuid } from './app/uuid';
 import { createServiceWorkerController } from './sw/register';
 import { preloadMap } from './features/map/MapHost';
 
+/** A screen shown before the app mounts, in the app's Day/Night theme (the device's until the pilot chose). */
+function themedBy(store: AppStore): (screen: ReactNode) => ReactNode {
+  return (screen) => (
+    <Provider store={store}>
+      <StoreTheme>{screen}</StoreTheme>
+    </Provider>
+  );
+}
+
 /** Shows the install page and resolves when the visitor continues without installing. */
-async function offerInstall(root: Root): Promise<void> {
+async function offerInstall(root: Root, themed: (screen: ReactNode) => ReactNode): Promise<void> {
   const advice = installAdvice(readInstallEnvironment(window));
   if (!advice.show) return;
   const { default: InstallPage } = await import('./app/install/InstallPage');
@@ -36,12 +46,7 @@ async function offerInstall(root: Root): Promise<void> {
       rememberInstallSkipped(window.localStorage);
       resolve();
     };
-    root.render(
-      <ThemeProvider theme={dayTheme}>
-        <CssBaseline />
-        <InstallPage advice={advice} onContinue={onContinue} />
-      </ThemeProvider>,
-    );
+    root.render(themed(<InstallPage advice={advice} onContinue={onContinue} />));
   });
 }
 
@@ -50,6 +55,9 @@ async function main(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   const prefs = new PrefsDb();
   const store = makeStore({ prefs, online: navigator.onLine });
+  // Night on a device in dark mode from the first screen, until the pilot uses the Day/Night switch.
+  followDeviceColorScheme(store.dispatch);
+  const themed = themedBy(store);
   const serviceWorker = createServiceWorkerController({
     enabled: import.meta.env.PROD,
     version: APP_VERSION,
@@ -59,7 +67,7 @@ async function main(): Promise<void> {
   const firstPicture = firstPictureWait(store);
   const routing = new RoutingWorkerFacade({ createEndpoint: createRoutingWorkerEndpoint });
   const root = createRoot(container);
-  const installOffered = offerInstall(root);
+  const installOffered = offerInstall(root, themed);
   // The configuration check (zod) loads beside the main bundle instead of inside it.
   const configRequest = import('./app/clientConfig').then(({ loadClientConfig }) =>
     loadClientConfig({ fetch: window.fetch.bind(window), origin: window.location.origin, appVersion: APP_VERSION }),
@@ -84,7 +92,7 @@ async function main(): Promise<void> {
       // After the install page (if shown), which uses the same root.
       connectionNeeded: async (reason) => {
         await installOffered;
-        await showSignInConnectionScreen(root, reason);
+        await showSignInConnectionScreen(root, reason, themed);
       },
     },
   });

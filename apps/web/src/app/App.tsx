@@ -1,15 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import type { AppStore } from '../store';
-import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { useAppDispatch } from '../store/hooks';
 import { setOnline } from '../features/welcome/welcomeSlice';
 import type { AppRouter } from './routes';
 import { ServicesContext, type AppServices } from '../platform/services';
 import { SignedOutRedirect, useSignInRequired } from './SignedOutRedirect';
-import { themeFor } from './theme';
+import { StoreTheme } from './StoreTheme';
 
 /** Keeps welcome.online equal to navigator.onLine. */
 function OnlineTracker() {
@@ -26,18 +24,15 @@ function OnlineTracker() {
   return null;
 }
 
-/** Day or night theme, switched as soon as the setting changes. */
+/** Day or night theme (StoreTheme), switched as soon as the setting or the device's scheme changes. */
 function Themed({ router }: { router: AppRouter }) {
-  const darkMode = useAppSelector((s) => s.settings.dark_mode);
-  const theme = useMemo(() => themeFor(darkMode), [darkMode]);
   const signInRequired = useSignInRequired();
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <StoreTheme>
       <OnlineTracker />
       {signInRequired && <SignedOutRedirect />}
       <RouterProvider router={router} />
-    </ThemeProvider>
+    </StoreTheme>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,14 +32,22 @@ export function SignInConnectionScreen({ reason, onRetry }: { reason?: string; o
   );
 }
 
-/** Renders the screen into the page's root and resolves when Retry is pressed (SignInGateDeps.connectionNeeded). */
-export function showSignInConnectionScreen(root: Pick<Root, 'render'>, reason: string): Promise<void> {
+/** The day theme, for callers without a store. */
+function dayThemed(screen: ReactNode): ReactNode {
+  return (
+    <ThemeProvider theme={dayTheme}>
+      <CssBaseline />
+      {screen}
+    </ThemeProvider>
+  );
+}
+
+/**
+ * Renders the screen into the page's root and resolves when Retry is pressed (SignInGateDeps.connectionNeeded).
+ * `themed` wraps it in the app's theme (main.tsx: the store's Day/Night, which follows the device); day without it.
+ */
+export function showSignInConnectionScreen(root: Pick<Root, 'render'>, reason: string, themed: (screen: ReactNode) => ReactNode = dayThemed): Promise<void> {
   return new Promise<void>((resolve) => {
-    root.render(
-      <ThemeProvider theme={dayTheme}>
-        <CssBaseline />
-        <SignInConnectionScreen reason={reason} onRetry={() => resolve()} />
-      </ThemeProvider>,
-    );
+    root.render(themed(<SignInConnectionScreen reason={reason} onRetry={() => resolve()} />));
   });
 }

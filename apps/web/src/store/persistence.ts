@@ -9,7 +9,8 @@ import type { AppStartListening } from './listener';
  * them is written at once (ts = now); prefsLoaded (the start-up read) is never written back.
  */
 export const PERSISTED_PROPERTIES = {
-  dark_mode: (s: RootState) => s.settings.dark_mode,
+  // Stored only once the pilot chose Day or Night; until then it follows the device (settingsSlice).
+  dark_mode: (s: RootState) => (s.settings.dark_mode_chosen ? s.settings.dark_mode : undefined),
   performance_mode: (s: RootState) => s.settings.performance_mode,
   resume_nav: (s: RootState) => s.settings.resume_nav,
   temp_unit: (s: RootState) => s.units.temp_unit,
@@ -22,7 +23,7 @@ export const PERSISTED_PROPERTIES = {
   sync_map_views: (s: RootState) => s.layout.sync_map_views,
   landscape: (s: RootState) => s.layout.landscape,
   welcomeComplete: (s: RootState) => s.welcome.welcomeComplete,
-} satisfies { [K in PrefsKey]?: (s: RootState) => PropertyValues[K] };
+} satisfies { [K in PrefsKey]?: (s: RootState) => PropertyValues[K] | undefined };
 
 export type PersistedKey = keyof typeof PERSISTED_PROPERTIES;
 export const PERSISTED_KEYS = Object.keys(PERSISTED_PROPERTIES) as PersistedKey[];
@@ -45,8 +46,10 @@ export function createPersistenceMiddleware({ prefs, onError }: PersistenceOptio
     effect: async (_action, api) => {
       const current = api.getState();
       const writes = changedKeys(current, api.getOriginalState()).map(async (key) => {
+        const value = PERSISTED_PROPERTIES[key](current);
+        if (value === undefined) return; // not the pilot's to store yet
         try {
-          await prefs.setProperty(key, PERSISTED_PROPERTIES[key](current) as PropertyValues[typeof key]);
+          await prefs.setProperty(key, value as PropertyValues[typeof key]);
         } catch (error) {
           (onError ?? ((e: unknown, k: PrefsKey) => console.error(`Could not store ${k}`, e)))(error, key);
         }

@@ -1,6 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
-import { renderApp } from '../../test/renderApp';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderApp, testPrefs } from '../../test/renderApp';
+import { makeStore } from '../../store';
+import { followDeviceColorScheme, type MatchMedia } from './deviceColorScheme';
+
+/** A device whose prefers-color-scheme answer is dark, able to change like a browser's. */
+function darkDevice() {
+  const listeners = new Set<(event: { matches: boolean }) => void>();
+  const list = {
+    matches: true,
+    addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => listeners.delete(listener),
+  };
+  return {
+    matchMedia: (() => list) as unknown as MatchMedia,
+    setDark(dark: boolean) {
+      list.matches = dark;
+      for (const listener of [...listeners]) listener({ matches: dark });
+    },
+  };
+}
 
 async function openSettings() {
   fireEvent.click(await screen.findByRole('button', { name: 'settings' }));
@@ -43,7 +62,7 @@ describe('settings drawer', () => {
     expect(screen.getByTestId('takeoff-speed-value').textContent).toBe('72 kt');
     fireEvent.click(screen.getByLabelText('Performance Mode'));
 
-    expect(store.getState().settings).toEqual({ dark_mode: false, performance_mode: true, resume_nav: 3600 });
+    expect(store.getState().settings).toEqual({ dark_mode: false, dark_mode_chosen: false, performance_mode: true, resume_nav: 3600 });
     await vi.waitFor(async () => {
       expect(await prefs.getProperties(['distance_unit', 'temp_unit', 'resume_nav', 'takeoff_threshold', 'performance_mode'])).toEqual({
         distance_unit: 'km',
@@ -65,5 +84,33 @@ describe('settings drawer', () => {
     expect(screen.getByTestId('theme-mode').textContent).toBe('Night');
     expect(getComputedStyle(bar).backgroundColor).not.toBe(dayColour);
     await vi.waitFor(async () => expect(await prefs.getProperty('dark_mode')).toBe(true));
+  });
+
+  it("starts at night on a device in dark mode, follows it until the pilot switches, then keeps the pilot's choice", async () => {
+    const prefs = testPrefs();
+    const store = makeStore({ prefs });
+    const device = darkDevice();
+    followDeviceColorScheme(store.dispatch, device.matchMedia);
+    renderApp('/app/map1', { prefs, store });
+    await openSettings();
+    const bar = screen.getByTestId('top-bar');
+    const mode = () => screen.getByTestId('theme-mode').textContent;
+    expect(mode()).toBe('Night');
+    expect((screen.getByLabelText('Day/Night') as HTMLInputElement).checked).toBe(true);
+    const nightColour = getComputedStyle(bar).backgroundColor;
+    expect(getComputedStyle(document.documentElement).colorScheme).toBe('dark');
+
+    act(() => device.setDark(false));
+    expect(mode()).toBe('Day');
+    expect(getComputedStyle(bar).backgroundColor).not.toBe(nightColour);
+    act(() => device.setDark(true));
+    expect(mode()).toBe('Night');
+
+    fireEvent.click(screen.getByLabelText('Day/Night'));
+    expect(mode()).toBe('Day');
+    act(() => device.setDark(false));
+    act(() => device.setDark(true));
+    expect(mode()).toBe('Day');
+    await vi.waitFor(async () => expect(await prefs.getProperty('dark_mode')).toBe(false));
   });
 });

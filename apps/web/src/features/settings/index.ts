@@ -2,3 +2,4 @@
 // exported here (eslint.config.js feature map).
 export { setPerformanceMode } from './settingsSlice';
 export { initialUnitsState } from './unitsSlice';
+export { followDeviceColorScheme, DARK_SCHEME_QUERY, type MatchMedia } from './deviceColorScheme';

@@ -16,8 +16,13 @@ export function isResumeNavSeconds(value: unknown): value is ResumeNavSeconds {
 }
 
 export interface SettingsState {
-  /** Night theme when true (the Day/Night switch). */
+  /** Night theme when true: the pilot's Day/Night choice, or the device's colour scheme until there is one. */
   dark_mode: boolean;
+  /**
+   * True once the pilot has used the Day/Night switch (now or before: a stored `dark_mode` was read).
+   * Until then dark_mode follows the device's `prefers-color-scheme` and is not stored.
+   */
+  dark_mode_chosen: boolean;
   performance_mode: boolean;
   /** Seconds after map panning before the map follows the aircraft again (spec default 30). */
   resume_nav: ResumeNavSeconds;
@@ -25,6 +30,7 @@ export interface SettingsState {
 
 export const initialSettingsState: SettingsState = {
   dark_mode: false,
+  dark_mode_chosen: false,
   performance_mode: false,
   resume_nav: 30,
 };
@@ -33,8 +39,14 @@ export const settingsSlice = createSlice({
   name: 'settings',
   initialState: initialSettingsState,
   reducers: {
+    /** The pilot's Day/Night switch: wins over the device's colour scheme from now on. */
     setDarkMode(state, action: PayloadAction<boolean>) {
       state.dark_mode = action.payload;
+      state.dark_mode_chosen = true;
+    },
+    /** The device's `prefers-color-scheme` (dark when true), at start and on each change; ignored once the pilot chose. */
+    deviceColorSchemeChanged(state, action: PayloadAction<boolean>) {
+      if (!state.dark_mode_chosen) state.dark_mode = action.payload;
     },
     setPerformanceMode(state, action: PayloadAction<boolean>) {
       state.performance_mode = action.payload;
@@ -45,11 +57,14 @@ export const settingsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(prefsLoaded, (state, { payload }) => {
-      if (typeof payload.dark_mode === 'boolean') state.dark_mode = payload.dark_mode;
+      if (typeof payload.dark_mode === 'boolean') {
+        state.dark_mode = payload.dark_mode;
+        state.dark_mode_chosen = true;
+      }
       if (typeof payload.performance_mode === 'boolean') state.performance_mode = payload.performance_mode;
       if (isResumeNavSeconds(payload.resume_nav)) state.resume_nav = payload.resume_nav;
     });
   },
 });
 
-export const { setDarkMode, setPerformanceMode, setResumeNav } = settingsSlice.actions;
+export const { setDarkMode, deviceColorSchemeChanged, setPerformanceMode, setResumeNav } = settingsSlice.actions;
