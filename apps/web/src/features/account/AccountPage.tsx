@@ -13,6 +13,7 @@ import { fetchAccount } from './authClient';
 import { formatDate, hasValidLicence, skuLabel, trialAvailable, welcomeName } from './licence';
 import { applyServerProfile } from './session';
 import { pagePath } from '../../platform/pages';
+import type { LoginProfile } from '../../db/prefs';
 
 /** `/app/account` (spec part 1 §2 "Account page"): welcome and subscription or trial details, refreshed on open. */
 export function AccountPage() {
@@ -26,7 +27,8 @@ export function AccountPage() {
 function AccountDetails() {
   const dispatch = useAppDispatch();
   const { prefs } = useServices();
-  const { status, user, profile } = useAppSelector((s) => s.account);
+  const { status, user, profile, check } = useAppSelector((s) => s.account);
+  const online = useAppSelector((s) => s.welcome.online);
   const [refreshed, setRefreshed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Licence state is judged at the time the page opened (render stays pure).
@@ -52,10 +54,10 @@ function AccountDetails() {
     };
   }, [dispatch, prefs, refreshed, status, user]);
 
+  // Offline (or the server out of reach) before anyone said who is signed in: what this device knows.
+  if (status === 'unknown' && (check.unreachable || !online)) return <OfflineAccount profile={profile} lastAnsweredAt={check.lastAnsweredAt} now={now} />;
   if (status !== 'signedIn' || !user || (!refreshed && !profile)) return <AccountLoading />;
   const name = welcomeName(profile?.trial?.profile?.full_name ?? user.full_name);
-  const purchase = profile?.trial?.purchase;
-  const licensed = hasValidLicence(profile, now);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="account-details">
       <Typography variant="h6" data-testid="account-welcome">
@@ -65,6 +67,61 @@ function AccountDetails() {
         Customer id: <span data-testid="account-cust-id">{user.cust_id}</span> · {user.email}
       </Typography>
       {error && <Alert severity="warning">{error}</Alert>}
+      <LicenceDetails profile={profile} now={now} />
+      <DevicesCard />
+      <AccountDataCard custId={user.cust_id} />
+    </Box>
+  );
+}
+
+/** 'Jan 5, 2026, 14:03' in the device's time zone (when the server last answered). */
+function formatCheckTime(at: number): string {
+  return new Date(at).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+/**
+ * Offline or the server out of reach (issue 27 point 7): the account and licence stored on this
+ * device (prefs `login_profile`), a note that they may be out of date and when the server last
+ * answered; or, when nothing is stored, that nothing is known yet. Devices and account data need
+ * the server and are left out.
+ */
+function OfflineAccount({ profile, lastAnsweredAt, now }: { profile: LoginProfile | null; lastAnsweredAt: number | null; now: number }) {
+  const checked = lastAnsweredAt === null ? 'The server has not been reached from this device yet.' : `Last checked with the server on ${formatCheckTime(lastAnsweredAt)}.`;
+  if (!profile) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="account-offline-unknown">
+        <Alert severity="info" data-testid="account-offline-note">
+          You are offline. This device has no account details stored yet: connect to the internet to see your account. {checked}
+        </Alert>
+      </Box>
+    );
+  }
+  const trial = profile.trial;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="account-details">
+      <Alert severity="info" data-testid="account-offline-note">
+        You are offline: these are the account details stored on this device. {checked}
+      </Alert>
+      <Typography variant="h6" data-testid="account-welcome">
+        Welcome, {welcomeName(trial?.profile?.full_name ?? trial?.profile?.name)}
+      </Typography>
+      {trial?.cust_id && (
+        <Typography color="text.secondary">
+          Customer id: <span data-testid="account-cust-id">{trial.cust_id}</span>
+          {trial.email_id ? ` · ${trial.email_id}` : ''}
+        </Typography>
+      )}
+      <LicenceDetails profile={profile} now={now} />
+    </Box>
+  );
+}
+
+/** Subscription, trial or neither, judged at `now` from a login profile. */
+function LicenceDetails({ profile, now }: { profile: LoginProfile | null; now: number }) {
+  const purchase = profile?.trial?.purchase;
+  const licensed = hasValidLicence(profile, now);
+  return (
+    <>
       {licensed && purchase ? (
         <Box data-testid="account-subscription">
           <Typography>
@@ -92,8 +149,6 @@ function AccountDetails() {
           </Button>
         </Box>
       )}
-      <DevicesCard />
-      <AccountDataCard custId={user.cust_id} />
-    </Box>
+    </>
   );
 }

@@ -15,9 +15,14 @@ export interface AccountState {
    * the limit. Shown by the shell until the device list changes, sign-out or a restart.
    */
   deviceLimit: { message: string; limit: number } | null;
+  /**
+   * The last account check (/auth/me): when the server last answered (ms since epoch, kept across
+   * restarts: session.ts) and whether the latest try failed to reach it (offline, server down).
+   */
+  check: { lastAnsweredAt: number | null; unreachable: boolean };
 }
 
-const initialState: AccountState = { status: 'unknown', user: null, profile: null, deviceLimit: null };
+const initialState: AccountState = { status: 'unknown', user: null, profile: null, deviceLimit: null, check: { lastAnsweredAt: null, unreachable: false } };
 
 export const accountSlice = createSlice({
   name: 'account',
@@ -33,6 +38,15 @@ export const accountSlice = createSlice({
       state.profile = null;
       state.deviceLimit = null;
     },
+    /** The server answered the account check at this time (ms since epoch), or an earlier answer's time read at start. */
+    accountCheckAnswered(state, action: PayloadAction<{ at: number; now: boolean }>) {
+      if (action.payload.now || state.check.lastAnsweredAt === null) state.check.lastAnsweredAt = action.payload.at;
+      if (action.payload.now) state.check.unreachable = false;
+    },
+    /** The account check could not reach the server. */
+    accountCheckUnreachable(state) {
+      state.check.unreachable = true;
+    },
     loginProfileLoaded(state, action: PayloadAction<LoginProfile | null>) {
       state.profile = action.payload;
     },
@@ -46,4 +60,4 @@ export const accountSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, loginProfileLoaded, deviceLimitReached, deviceLimitCleared } = accountSlice.actions;
+export const { signedIn, signedOut, accountCheckAnswered, accountCheckUnreachable, loginProfileLoaded, deviceLimitReached, deviceLimitCleared } = accountSlice.actions;

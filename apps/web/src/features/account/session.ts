@@ -5,8 +5,24 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useServices } from '../../platform/services';
 import { notifyNativeWelcomeComplete } from '../profile';
 import { fetchAccount, fetchMe, logoutOnServer } from './authClient';
-import { loginProfileLoaded, signedIn, signedOut } from './accountSlice';
+import { accountCheckAnswered, accountCheckUnreachable, loginProfileLoaded, signedIn, signedOut } from './accountSlice';
 import { licenceStateChanged, toStoredProfile, type ServerLoginProfile } from './licence';
+
+/** Where the time of the server's last answer to the account check is kept (localStorage; prefs has no key for it). */
+export const ACCOUNT_CHECKED_KEY = 'clearway.account.lastAnsweredAt';
+
+export interface CheckTimeStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function browserStorage(): CheckTimeStore | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined; // storage blocked
+  }
+}
 
 /**
  * Asks the server who is signed in and for the login profile, then stores it: in the store always,
@@ -14,14 +30,29 @@ import { licenceStateChanged, toStoredProfile, type ServerLoginProfile } from '.
  * part 1 §4 "License state"). A failed call (offline, server down) leaves the status as it was and
  * the stored profile in place.
  */
-export async function refreshAccount(dispatch: AppDispatch, prefs: PropertyStore, now: () => number = Date.now): Promise<void> {
+export async function refreshAccount(
+  dispatch: AppDispatch,
+  prefs: PropertyStore,
+  now: () => number = Date.now,
+  checkTimes: CheckTimeStore | undefined = browserStorage(),
+): Promise<void> {
   const stored = (await prefs.getProperty('login_profile').catch(() => undefined)) ?? null;
   if (stored) dispatch(loginProfileLoaded(stored));
+  const earlier = Number(checkTimes?.getItem(ACCOUNT_CHECKED_KEY) ?? Number.NaN);
+  if (Number.isFinite(earlier)) dispatch(accountCheckAnswered({ at: earlier, now: false }));
   let user;
   try {
     user = await fetchMe();
   } catch {
+    dispatch(accountCheckUnreachable());
     return; // offline or no server: keep what is stored
+  }
+  const answeredAt = now();
+  dispatch(accountCheckAnswered({ at: answeredAt, now: true }));
+  try {
+    checkTimes?.setItem(ACCOUNT_CHECKED_KEY, String(answeredAt));
+  } catch {
+    // storage full or blocked: the time is known for this session only
   }
   if (!user) {
     dispatch(signedOut());
@@ -57,13 +88,15 @@ export function useAccountAtStart(): void {
   const dispatch = useAppDispatch();
   const { prefs } = useServices();
   const status = useAppSelector((s) => s.account.status);
+  // Asked again when the network comes back after a check that could not reach the server.
+  const online = useAppSelector((s) => s.welcome.online);
   useEffect(() => {
-    if (status !== 'unknown' || inFlight.has(dispatch)) return;
+    if (status !== 'unknown' || !online || inFlight.has(dispatch)) return;
     const refresh = refreshAccount(dispatch, prefs)
       .catch((error: unknown) => console.warn('Could not read the account', error))
       .finally(() => inFlight.delete(dispatch));
     inFlight.set(dispatch, refresh);
-  }, [dispatch, prefs, status]);
+  }, [dispatch, online, prefs, status]);
 }
 
 /** Logout (spec part 1 §2, §4): ends the server session, clears the stored login, tells a native wrapper the welcome is not complete, goes to '/'. */
