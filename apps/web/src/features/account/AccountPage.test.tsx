@@ -5,10 +5,10 @@ import { renderApp, testPrefs } from '../../test/renderApp';
 import { fakeAccountServer, serverProfile, TEST_USER } from './fakeAccountServer';
 import { toStoredProfile } from './licence';
 import { ACCOUNT_CHECKED_KEY } from './session';
-import { setOnline } from '../welcome/welcomeSlice';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.removeItem(ACCOUNT_CHECKED_KEY);
 });
 
@@ -91,14 +91,16 @@ describe('account page', () => {
 
     it('asks again when the network comes back and then shows the server\'s account', async () => {
       vi.stubGlobal('fetch', offlineFetch);
-      const { store } = renderApp('/app/account');
+      renderApp('/app/account');
       await screen.findByTestId('account-offline-unknown');
       vi.stubGlobal('fetch', fakeAccountServer(TEST_USER, 2).fetch);
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
       act(() => {
-        store.dispatch(setOnline(false));
+        window.dispatchEvent(new Event('offline'));
       });
+      onLine.mockReturnValue(true);
       act(() => {
-        store.dispatch(setOnline(true));
+        window.dispatchEvent(new Event('online'));
       });
       expect((await screen.findByTestId('account-plan')).textContent).toBe('Standard Monthly');
       expect(screen.queryByTestId('account-offline-note')).toBeNull();
