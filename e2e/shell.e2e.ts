@@ -226,3 +226,57 @@ describe('offline', () => {
     });
   });
 });
+
+describe('night from the device (issue 27 point 8)', () => {
+  it("starts at night on a device in dark mode, follows the device until the pilot switches, then keeps the pilot's choice", async () => {
+    await withPage(
+      async (page) => {
+        const look = () =>
+          page.evaluate(() => ({ background: getComputedStyle(document.body).backgroundColor, scheme: getComputedStyle(document.documentElement).colorScheme }));
+        const dayNight = page.getByRole('switch', { name: 'Day/Night' });
+        await page.goto(`${server.origin}/app/map1`);
+        await waitForShell(page);
+        // The night theme's background (app/theme.ts nightTheme background.default #0a1726).
+        expect(await look()).toEqual({ background: 'rgb(10, 23, 38)', scheme: 'dark' });
+        await page.getByRole('button', { name: 'settings' }).click();
+        await page.getByTestId('settings-drawer').waitFor();
+        expect(await dayNight.isChecked()).toBe(true);
+
+        // Live: the device goes light, then dark again.
+        await page.emulateMedia({ colorScheme: 'light' });
+        await expect.poll(look).toEqual({ background: 'rgb(255, 255, 255)', scheme: 'light' });
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await expect.poll(look).toEqual({ background: 'rgb(10, 23, 38)', scheme: 'dark' });
+
+        // The pilot chooses Day on the dark device: it stays day, also after a reload.
+        await dayNight.uncheck();
+        await expect.poll(look).toEqual({ background: 'rgb(255, 255, 255)', scheme: 'light' });
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.emulateMedia({ colorScheme: 'dark' });
+        expect(await look()).toEqual({ background: 'rgb(255, 255, 255)', scheme: 'light' });
+        // Stored as the pilot's choice (prefs `dark_mode`) before the reload.
+        const storedDarkMode = () =>
+          page.evaluate(
+            () =>
+              new Promise<unknown>((resolve, reject) => {
+                const open = indexedDB.open('prefs');
+                open.onerror = () => reject(open.error);
+                open.onsuccess = () => {
+                  const get = open.result.transaction('properties').objectStore('properties').get('dark_mode');
+                  get.onsuccess = () => {
+                    open.result.close();
+                    resolve((get.result as { value?: unknown } | undefined)?.value);
+                  };
+                  get.onerror = () => reject(get.error);
+                };
+              }),
+          );
+        await expect.poll(storedDarkMode).toBe(false);
+        await page.reload();
+        await waitForShell(page);
+        expect(await look()).toEqual({ background: 'rgb(255, 255, 255)', scheme: 'light' });
+      },
+      { colorScheme: 'dark' },
+    );
+  });
+});
