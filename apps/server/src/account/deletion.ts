@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import { rowNumber, type Database } from '../db/index.js';
+import { ACCOUNT_EXPORT_ATTEMPT } from './export.js';
 
 /**
  * Cancels a customer's subscriptions with the payment provider before the account is deleted
@@ -112,7 +113,7 @@ export async function deleteCustomer(db: Database, keys: CustomerKeys): Promise<
     count('billing_customers', await trx.deleteFrom('billing_customers').where('cust_id', '=', custId).executeTakeFirst());
     count('auth_identities', await trx.deleteFrom('auth_identities').where('cust_id', '=', custId).executeTakeFirst());
     count('auth_outbox', await trx.deleteFrom('auth_outbox').where('to_address', '=', email).executeTakeFirst());
-    const attemptKeys = [`login-account:${email}`, `payment:${custId}`, `client_log:${custId}`, `${ACCOUNT_DELETE_ATTEMPT}${custId}`];
+    const attemptKeys = [`login-account:${email}`, `payment:${custId}`, `client_log:${custId}`, `${ACCOUNT_DELETE_ATTEMPT}${custId}`, `${ACCOUNT_EXPORT_ATTEMPT}${custId}`];
     if (userId !== null) attemptKeys.push(`verify-resend:${userId}`, `account-notice:${userId}`);
     count(
       'auth_attempts',

@@ -5,6 +5,7 @@ export const ACCOUNT_TEXT = {
   wrongPassword: 'The password is not right: the account was not deleted.',
   signInAgain: 'Sign in again (at most 5 minutes before) to delete the account: it was not deleted.',
   tooManyTries: 'Too many tries to delete the account: try again in',
+  tooManyExports: 'Too many exports of this account: try again in',
   cancelFailed: 'The subscription could not be cancelled with the payment provider, so nothing was deleted. Please try again later.',
 } as const;
 
@@ -27,6 +28,9 @@ export interface AccountExport {
   /** Sync table name -> its records (removed records, kept as tombstones for sync, are left out). */
   records: Record<string, ExportedRecord[]>;
 }
+
+/** The auth_attempts key prefix of account exports (per customer). */
+export const ACCOUNT_EXPORT_ATTEMPT = 'account-export:';
 
 const iso = (ms: number | string): string => new Date(rowNumber(ms)).toISOString();
 

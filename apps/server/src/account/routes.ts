@@ -24,7 +24,7 @@ import { rowNumber, type Database } from '../db/index.js';
 import { installBodyErrors } from '../http/index.js';
 import { announceSessionsEnded, type RealtimeHub } from '../realtime/index.js';
 import { ACCOUNT_DELETE_ATTEMPT, deleteCustomer, liveSubscriptionsOf, stripeCanceller, type SubscriptionCanceller } from './deletion.js';
-import { ACCOUNT_TEXT, exportFileName, exportOf } from './export.js';
+import { ACCOUNT_EXPORT_ATTEMPT, ACCOUNT_TEXT, exportFileName, exportOf } from './export.js';
 import { helpCentrePage, HELP_TOKEN_TYPES, HelpTokens } from './helpCentre.js';
 
 export interface AccountRoutesOptions {
@@ -55,6 +55,12 @@ export interface AccountRoutesOptions {
 
 /** How recent a sign-in must be to delete an account with an external issuer, ms (5 minutes). */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;
+/**
+ * Exports per customer in an hour: an export reads every synced record and builds them as one JSON
+ * reply (up to the 32 MiB sync quota, more as indented JSON), so a script repeating it costs the
+ * server real work; a pilot saving their data needs one or two.
+ */
+export const ACCOUNT_EXPORT_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 /** Deletion tries (wrong passwords included) per customer in 15 minutes. */
 export const ACCOUNT_DELETE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 /** The account data paths under the profile REST base. */
@@ -136,9 +142,19 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     return { jwt: token.jwt, url: token.url, provider: helpTokens.usesZendesk ? 'zendesk' : 'built-in' };
   });
 
+  const attempts = new AttemptCounter(db);
+
+  // Who: the session's customer only. How often: ACCOUNT_EXPORT_LIMIT per account, counted before
+  // any record is read. How big: the customer's records, at most the sync quota. From where: a GET,
+  // changes nothing (the cross-site guard is for state-changing methods); no-store.
   app.get(`${base}${ACCOUNT_EXPORT_PATH}`, { preHandler: signedIn }, async (request, reply) => {
     const user = sessionUserOf(request);
     const at = now();
+    const retryAfter = await attempts.take(`${ACCOUNT_EXPORT_ATTEMPT}${user.custId}`, ACCOUNT_EXPORT_LIMIT, at);
+    if (retryAfter > 0) {
+      request.log.warn({ custId: user.custId }, 'account export refused: limit per account reached');
+      return reply.code(429).header('retry-after', String(retryAfter)).send({ error: `${ACCOUNT_TEXT.tooManyExports} ${retryAfter} s` });
+    }
     const data = await exportOf(db, user.custId, at);
     return reply
       .header('cache-control', 'no-store')
@@ -148,7 +164,6 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   });
 
   const reauth = options.reauth ?? 'password';
-  const attempts = new AttemptCounter(db);
   const canceller = options.canceller !== undefined ? options.canceller : config.stripe === null ? null : stripeCanceller(createStripeClient(config.stripe.secretKey));
 
   app.post(`${base}${ACCOUNT_DELETE_PATH}`, { bodyLimit: CALL_BODY_LIMIT_BYTES, preHandler: signedIn }, async (request, reply) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeCanceller } from '../account/index.js';
+import { ACCOUNT_EXPORT_LIMIT, stripeCanceller } from '../account/index.js';
 import { buildApp } from '../app.js';
 import { createSession, findOrCreateCustomer, SESSION_COOKIE } from '../auth/index.js';
 import { freshSqlite } from '../testing/billingTestKit.js';
@@ -208,6 +208,17 @@ function accountDeletion(database: string, start: () => Promise<DeletionTarget>)
       expect(favourites.every((record) => record.fields.note === amelia.email)).toBe(true);
       expect(JSON.stringify(body)).not.toContain(bessie.email);
       expect(JSON.stringify(body)).not.toContain('KGONE');
+    });
+
+    it('GET /api/account/export once more than the per-account limit in an hour -> 429 with Retry-After; another pilot still 200', async () => {
+      // Each export reads every synced record and builds them as JSON (up to the sync quota): a script repeating it is refused.
+      for (let i = 0; i < ACCOUNT_EXPORT_LIMIT.max; i++) expect((await bessie.browser.request('/api/account/export')).status).toBe(200);
+      const refused = await bessie.browser.request('/api/account/export');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many exports of this account: try again in \d+ s$/);
+      // Counted per account: amelia (one export so far) is not held back by bessie's.
+      expect((await amelia.browser.request('/api/account/export')).status).toBe(200);
     });
 
     it('POST /api/account/delete with a wrong password -> 403, Stripe not called, nothing deleted', async () => {
