@@ -20,17 +20,6 @@ export {
   type SendFileOptions,
 } from './send.js';
 export { datasetIndex, registerDataset, type DatasetIndex, type DatasetRouteOptions } from './register.js';
-export {
-  ENCODING_SUFFIX,
-  chooseEncoding,
-  encodedEtag,
-  headerText,
-  ifRangeAllows,
-  noneMatchHits,
-  parseAcceptEncoding,
-  parseRange,
-  scanByteRange,
-  type ByteRangeSpec,
-  type PrecompressedEncoding,
-  type RangeRequest,
-} from './httpHeaders.js';
+// The header rules themselves (httpHeaders.ts) are the senders' business; other modules need only
+// the ETag of an encoded copy, for bodies they build in memory (nav data overview layers).
+export { encodedEtag, type PrecompressedEncoding } from './httpHeaders.js';
