@@ -1,11 +1,8 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATA_CHANNELS, NAVDATA_EXTENSION, NAVDATA_REGION_PATTERN, type DataChannel } from '@clearway/protocol';
-import { DatasetStore, encodedEtag, fileVersion, type DatasetFile, type DatasetFileRef, type DatasetVariant } from '../datasets/index.js';
+import { DatasetStore, type DatasetFile, type DatasetFileRef, type DatasetVariant } from '../datasets/index.js';
 import { parseArtifactHeader, type ArtifactHeader } from './artifactHeader.js';
 import { buildOverview, type OverviewBodies } from './overview.js';
-
-export { encodedEtag, fileVersion };
 
 /** A precompressed copy of an artifact, beside it as `{region}.cwnav.gz` or `.br`. */
 export type ArtifactVariant = DatasetVariant;
@@ -67,12 +64,6 @@ export class ArtifactStore {
       accepts: (name) => name.endsWith(NAVDATA_EXTENSION) && NAVDATA_REGION_PATTERN.test(regionOf(name)),
       inspect: (bytes, file) => this.inspect(bytes, file),
     }, log);
-  }
-
-  /** Path of a region's artifact in a channel. The region must match NAVDATA_REGION_PATTERN. */
-  artifactPath(channel: DataChannel, region: string): string {
-    if (!NAVDATA_REGION_PATTERN.test(region)) throw new Error(`Invalid nav data region ${JSON.stringify(region)}`);
-    return join(this.navdataDir, channel, `${region}${NAVDATA_EXTENSION}`);
   }
 
   /** A region's artifact, or null when the channel has none. */
