@@ -37,33 +37,23 @@ export function stripeCanceller(stripe: Stripe): SubscriptionCanceller {
 export const ACCOUNT_DELETE_ATTEMPT = 'account-delete:';
 
 /** Subscription statuses that may still charge (billing_subscriptions.status). */
-const LIVE_STATUSES = ['incomplete', 'active', 'past_due', 'trialing', 'unpaid'];
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['incomplete', 'active', 'past_due', 'trialing', 'unpaid']);
 
 /** The provider's subscriptions of a customer that may still charge: billing_subscriptions and the purchase on billing_customers. */
 export async function liveSubscriptionsOf(db: Database, custId: string, api: string): Promise<string[]> {
-  const rows = await db.kysely
+  // One read of the customer's subscriptions answers both which may charge and which are cancelled.
+  const subscriptions = await db.kysely
     .selectFrom('billing_subscriptions')
-    .select('subscription_id')
+    .select(['subscription_id', 'provider', 'status'])
     .where('cust_id', '=', custId)
-    .where('provider', '=', api)
-    .where('status', 'in', LIVE_STATUSES)
     .execute();
   const purchase = await db.kysely
     .selectFrom('billing_customers')
     .select(['subscription_id', 'api'])
     .where('cust_id', '=', custId)
     .executeTakeFirst();
-  const ids = new Set(rows.map((row) => row.subscription_id));
-  const cancelled = new Set(
-    (
-      await db.kysely
-        .selectFrom('billing_subscriptions')
-        .select('subscription_id')
-        .where('cust_id', '=', custId)
-        .where('status', '=', 'canceled')
-        .execute()
-    ).map((row) => row.subscription_id),
-  );
+  const ids = new Set(subscriptions.filter((row) => row.provider === api && LIVE_STATUSES.has(row.status)).map((row) => row.subscription_id));
+  const cancelled = new Set(subscriptions.filter((row) => row.status === 'canceled').map((row) => row.subscription_id));
   if (purchase?.api === api && purchase.subscription_id !== null && !cancelled.has(purchase.subscription_id)) ids.add(purchase.subscription_id);
   return [...ids];
 }
