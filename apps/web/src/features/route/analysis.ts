@@ -39,6 +39,6 @@ export function needsAnalysis(
   profile: Pick<AircraftProfile, 'etd' | 'etd_iso' | 'altitude'>,
   last: AnalysedRoute | null,
 ): boolean {
-  if (!route || !route.final_string || route.waypoints.length < 2) return false;
-  return !(last && last.route === route && last.key === analysisKey(route, profile));
+  // Another route object than the last analysis produced is compared with no key: any key differs.
+  return shouldAnalyze(route, profile, last && last.route === route ? last.key : null);
 }

@@ -41,7 +41,6 @@ function analysisInputsChanged(current: RootState, previous: RootState): boolean
   return (
     current.route.current !== previous.route.current ||
     current.profile.current !== previous.profile.current ||
-    current.route.profileVersion !== previous.route.profileVersion ||
     (current.navData.worker === 'initialized' && previous.navData.worker !== 'initialized')
   );
 }

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Route } from '@clearway/flightplan';
-import { profileSaved } from '../profile';
 
 /**
  * The current route and its analysis (spec part 1 §4 "Search"). `current` is what the map draws
@@ -14,14 +13,9 @@ export interface RouteState {
   analyzing: boolean;
   /** The airport last selected from the search box (also stored as prefs `airport_id`). */
   selectedAirportId: string | null;
-  /**
-   * Bumped by `profileChanged` (whoever edits the stored aircraft profile dispatches it): the analysis
-   * then re-checks the departure time and cruise altitude.
-   */
-  profileVersion: number;
 }
 
-export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null, profileVersion: 0 };
+export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null };
 
 export const routeSlice = createSlice({
   name: 'route',
@@ -65,16 +59,8 @@ export const routeSlice = createSlice({
     airportSelected(state, action: PayloadAction<string>) {
       state.selectedAirportId = action.payload;
     },
-    profileChanged(state) {
-      state.profileVersion += 1;
-    },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(profileSaved, (state) => {
-      state.profileVersion += 1;
-    });
   },
 });
 
-export const { routeSet, routeSynced, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected, profileChanged } =
+export const { routeSet, routeSynced, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected } =
   routeSlice.actions;
