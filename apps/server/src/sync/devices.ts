@@ -72,13 +72,17 @@ export async function otherSessions(database: Database, custId: string, keep: st
   return rows.map((row) => row.id_hash);
 }
 
-/** Ends sessions of a customer (deletes their auth_sessions rows); returns those that were there. */
-export async function endSessions(database: Database, custId: string, sessionIds: readonly string[]): Promise<string[]> {
-  if (sessionIds.length === 0) return [];
+/**
+ * Ends the signed-in sessions of a customer other than `keep` ("sign out all other devices"): one
+ * delete that answers the ended ids (auth_sessions ids), so no session signed in between a read and
+ * the delete is missed or counted twice.
+ */
+export async function endOtherSessions(database: Database, custId: string, keep: string, now: number = Date.now()): Promise<string[]> {
   const rows = await database.kysely
     .deleteFrom('auth_sessions')
     .where('cust_id', '=', custId)
-    .where('id_hash', 'in', [...sessionIds])
+    .where('id_hash', '<>', keep)
+    .where('expires_at', '>', now)
     .returning('id_hash')
     .execute();
   return rows.map((row) => row.id_hash);

@@ -15,7 +15,7 @@ import { lookupLicenceCode } from '../billing/index.js';
 import type { Database } from '../db/index.js';
 import { installBodyErrors } from '../http/index.js';
 import { announceSessionsEnded, announceTableChanged, type RealtimeHub } from '../realtime/index.js';
-import { endSessions, listDeviceSessions, MAX_DEVICES_PER_CUSTOMER, otherSessions, removeDeviceEndingSession, SyncDeviceLimitError } from './devices.js';
+import { endOtherSessions, listDeviceSessions, MAX_DEVICES_PER_CUSTOMER, otherSessions, removeDeviceEndingSession, SyncDeviceLimitError } from './devices.js';
 import { DEFAULT_SYNC_PAGE, DEFAULT_SYNC_QUOTA, SyncDeviceTakenError, SyncQuotaError, type SyncPageLimits, type SyncQuota } from './limits.js';
 import { SyncForbiddenError, syncProfileOutcome } from './syncStore.js';
 
@@ -160,7 +160,7 @@ export async function syncRoutes(app: FastifyInstance, options: SyncRoutesOption
 
   app.post(SIGN_OUT_OTHERS_PATH, { onRequest: signedIn }, async (request) => {
     const user = sessionUserOf(request);
-    const ended = await endSessions(options.db, user.custId, await otherSessions(options.db, user.custId, user.sessionId));
+    const ended = await endOtherSessions(options.db, user.custId, user.sessionId);
     announceSessionsEnded(options.hub, user.custId, ended).catch((error: unknown) =>
       request.log.warn({ err: error }, 'realtime announcement of ended sessions failed (their sockets close at the next ping)'),
     );
