@@ -1,7 +1,8 @@
+import type { Route } from '@clearway/flightplan';
 import type { RouteEdit, WaypointRef } from '../../../worker/engineMessages';
 import { commitPlanned } from './planAndCommit';
 import { removedText } from './texts';
-import { currentProfile, currentRoute, defineAction } from './types';
+import { currentProfile, currentRoute, defineAction, type RouteActionContext } from './types';
 
 const codeOf = (ref: WaypointRef): string => (typeof ref === 'string' ? ref : ref.code);
 
@@ -29,6 +30,26 @@ export function removalOf(edit: RouteEdit): string | null {
   }
 }
 
+/** Whether an engine edit can run: a current route, a profile and the engine. */
+export const canEditRoute = (context: RouteActionContext): boolean =>
+  currentRoute(context) !== null && currentProfile(context) !== null && context.routing !== undefined;
+
+/**
+ * Runs one engine edit (editRoute) on the current route, then plans and commits the result
+ * (commitPlanned). Null when nothing was committed: no route, profile or engine, or a later
+ * plan-and-commit began meanwhile. An engine failure rejects.
+ */
+export async function editCurrentRoute(context: RouteActionContext, edit: RouteEdit): Promise<{ previous: Route; committed: Route } | null> {
+  const previous = currentRoute(context);
+  const profile = currentProfile(context);
+  const { routing, screen } = context;
+  if (!previous || !profile || !routing) return null;
+  const plan = screen.beginPlan();
+  const edited = await routing.call('editRoute', { route: previous, edit, profile });
+  const committed = await commitPlanned(context, plan, edited);
+  return committed ? { previous, committed } : null;
+}
+
 /**
  * A route edit of edit mode (spec part 2 §4 "Route edits": "each replaces the route with the returned
  * one, stamps it with the current time, stores it as the current route"), planned and committed. A
@@ -36,18 +57,14 @@ export function removalOf(edit: RouteEdit): string | null {
  */
 export const applyEdit = defineAction<RouteEdit>({
   name: 'applyEdit',
-  isEnabled: (context) => currentRoute(context) !== null && currentProfile(context) !== null && context.routing !== undefined,
+  isEnabled: canEditRoute,
   async perform(context, edit) {
-    const stored = currentRoute(context);
-    const profile = currentProfile(context);
-    const { routing, screen } = context;
-    if (!stored || !profile || !routing) return;
-    const plan = screen.beginPlan();
     try {
-      const edited = await routing.call('editRoute', { route: stored, edit, profile });
-      const committed = await commitPlanned(context, plan, edited);
+      const done = await editCurrentRoute(context, edit);
       const removed = removalOf(edit);
-      if (committed && removed !== null) screen.offerUndo({ text: removedText(removed), source: 'edit', restore: { kind: 'route', previous: stored } });
+      if (done && removed !== null) {
+        context.screen.offerUndo({ text: removedText(removed), source: 'edit', restore: { kind: 'route', previous: done.previous } });
+      }
     } catch (error) {
       console.error('Route edit failed', error);
     }
