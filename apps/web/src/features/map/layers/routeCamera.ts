@@ -3,6 +3,7 @@
  * spanning at least half the map's shorter side. Pure Web Mercator, as MapLibre's fitBounds with
  * padding computes it, so it is unit tested without a map.
  */
+import { normalize360 } from '@clearway/geo';
 
 /** MapLibre's world size at zoom 0, pixels (512-pixel tiles). */
 export const WORLD_PX_AT_ZOOM_0 = 512;
@@ -97,6 +98,6 @@ export function routeCamera(points: readonly { lat: number; lon: number }[], wid
   // difference of opposite paddings.
   const x = (west + east) / 2 + (padding.right - padding.left) / 2 / worldPx;
   const y = (north + south) / 2 + (padding.bottom - padding.top) / 2 / worldPx;
-  const lon = ((((x * 360 - 180) + 180) % 360) + 360) % 360 - 180;
+  const lon = normalize360(x * 360) - 180;
   return { center: [lon, latOfMercatorY(y)], zoom, padding };
 }
