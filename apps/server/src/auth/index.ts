@@ -16,7 +16,7 @@ export { authRoutes, type AuthRoutesOptions } from './routes.js';
 export { AFTER_LOGOUT_PATH, afterLoginPath, noPurchaseLicence, type LicenceCodeLookup } from './licence.js';
 export { findCustomer, findOrCreateCustomer, type Customer } from './customers.js';
 export { outboxFor, SENT_LINK_PLACEHOLDER, type MailTransport, type OutgoingMail } from './mailer.js';
-export { LOGIN_START_LIMIT, PENDING_LOGIN_PURGE_PERIOD_MS, RP_TEXT, deleteExpiredPendingLogins, pendingLoginPurgeJob } from './relyingParty.js';
+export { LOGIN_START_LIMIT, PENDING_LOGIN_PURGE_PERIOD_MS, RP_TEXT, pendingLoginPurgeJob } from './relyingParty.js';
 export { checkPassword, createUser } from './users.js';
 export { hashToken } from './cookies.js';
 export { AttemptCounter, type RateLimit } from './rateLimit.js';
