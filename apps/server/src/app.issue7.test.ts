@@ -1,22 +1,10 @@
 // Issue 7 through the whole app: buildApp on SQLite with the real database sessions, the account,
 // billing, sync and realtime routes as main.ts serves them, and the security headers.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, findOrCreateCustomer, IDP_TEXT, outboxFor, SESSION_COOKIE } from './auth/index.js';
+import { csrfOf, formAction, freePort } from './testing/browser.js';
 import { openProfileSocket } from './testing/syncApp.js';
 import { startTestApp, type TestApp } from './testing/testApp.js';
-
-/** A free TCP port on 127.0.0.1 (the built-in issuer's URL must be known before the app is built). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** A browser over real HTTP: keeps cookies (by name; paths are not needed here), follows no redirect by itself. */
 class Browser {
@@ -62,18 +50,6 @@ class Browser {
     }
     return { response: current, path };
   }
-}
-
-function csrfOf(html: string): string {
-  const value = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
-  if (value === undefined) throw new Error(`no CSRF field in ${html}`);
-  return value;
-}
-
-function formAction(html: string): string {
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (action === undefined) throw new Error(`no form in ${html}`);
-  return action.replace(/&amp;/g, '&');
 }
 
 const PASSWORD = 'correct horse battery';

@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { openDatabase, migrateToLatest, type Database } from '../db/index.js';
+import { CookieJar, csrfOf, formAction, freePort } from '../testing/browser.js';
 import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
 import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
@@ -16,58 +16,6 @@ import { authRoutes } from './routes.js';
 import { createSessionResolver, SESSION_COOKIE, SIGNED_OUT_ERROR } from './sessions.js';
 import { outboxFor } from './mailer.js';
 import { RP_TEXT } from './relyingParty.js';
-
-/** A free TCP port on 127.0.0.1 (the issuer URL must be known before the app is built). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** A browser's cookie jar: honours Path and Max-Age=0, sends every matching cookie. */
-class CookieJar {
-  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index);
-      const value = pair.slice(index + 1);
-      let path = '/';
-      let remove = false;
-      for (const attribute of attributes) {
-        const [key = '', attributeValue = ''] = attribute.split('=');
-        if (key.toLowerCase() === 'path') path = attributeValue;
-        if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) remove = true;
-        if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now()) remove = true;
-      }
-      const key = `${name};${path}`;
-      if (remove) this.cookies.delete(key);
-      else this.cookies.set(key, { name, value, path });
-    }
-  }
-
-  header(url: URL): string {
-    return [...this.cookies.values()]
-      .filter((cookie) => url.pathname === cookie.path || url.pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`))
-      .map((cookie) => `${cookie.name}=${cookie.value}`)
-      .join('; ');
-  }
-
-  get(name: string): string | undefined {
-    return [...this.cookies.values()].find((cookie) => cookie.name === name)?.value;
-  }
-
-  set(name: string, value: string): void {
-    this.cookies.set(`${name};/`, { name, value, path: '/' });
-  }
-}
 
 /** A browser talking to the server over real HTTP, following no redirects by itself. */
 class Browser {
@@ -105,18 +53,6 @@ class Browser {
     }
     return { response: current, path };
   }
-}
-
-function csrfOf(html: string): string {
-  const match = /name="_csrf" value="([^"]+)"/.exec(html);
-  if (match?.[1] === undefined) throw new Error(`no CSRF field in ${html}`);
-  return match[1];
-}
-
-function formAction(html: string): string {
-  const match = /<form method="post" action="([^"]+)"/.exec(html);
-  if (match?.[1] === undefined) throw new Error(`no form in ${html}`);
-  return match[1].replace(/&amp;/g, '&');
 }
 
 interface Server {

@@ -1,6 +1,5 @@
 // Test kit of the security suite's sign-in attacks (issue 26): the real app (buildApp) listening on
 // 127.0.0.1 with a fresh database, and a browser that keeps cookies and follows no redirect by itself.
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -10,6 +9,7 @@ import { outboxFor } from '../auth/index.js';
 import { loadConfig } from '../config/index.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { createServerLogger } from '../http/index.js';
+import { CookieJar, csrfOf, formAction, freePort } from '../testing/browser.js';
 import { createScratchSchema } from '../testing/postgres.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 
@@ -20,17 +20,7 @@ import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 export const ATTACK_TIMEOUT = 90_000;
 export const HOOK_TIMEOUT = 60_000;
 
-/** A free TCP port on 127.0.0.1 (the origin must be known before the app is built). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { csrfOf, formAction, freePort };
 
 /** The app under attack. */
 export interface Target {
@@ -94,41 +84,6 @@ export async function warmPool(target: Target): Promise<void> {
   await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(target.db.kysely)));
 }
 
-/** A browser's cookie jar: honours Path and Max-Age=0, sends every matching cookie. */
-export class CookieJar {
-  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index);
-      const value = pair.slice(index + 1);
-      let path = '/';
-      let remove = false;
-      for (const attribute of attributes) {
-        const [key = '', attributeValue = ''] = attribute.split('=');
-        if (key.toLowerCase() === 'path') path = attributeValue;
-        if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) remove = true;
-      }
-      const key = `${name};${path}`;
-      if (remove) this.cookies.delete(key);
-      else this.cookies.set(key, { name, value, path });
-    }
-  }
-
-  header(url: URL): string {
-    return [...this.cookies.values()]
-      .filter((cookie) => url.pathname === cookie.path || url.pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`))
-      .map((cookie) => `${cookie.name}=${cookie.value}`)
-      .join('; ');
-  }
-
-  get(name: string): string | undefined {
-    return [...this.cookies.values()].find((cookie) => cookie.name === name)?.value;
-  }
-}
-
 /** A browser talking to the target over real HTTP from one client address (X-Forwarded-For). */
 export class Browser {
   readonly jar = new CookieJar();
@@ -167,18 +122,6 @@ export class Browser {
     }
     return { response: current, path };
   }
-}
-
-export function csrfOf(html: string): string {
-  const match = /name="_csrf" value="([^"]+)"/.exec(html);
-  if (match?.[1] === undefined) throw new Error(`no CSRF field in ${html}`);
-  return match[1];
-}
-
-export function formAction(html: string): string {
-  const match = /<form method="post" action="([^"]+)"/.exec(html);
-  if (match?.[1] === undefined) throw new Error(`no form in ${html}`);
-  return match[1].replace(/&amp;/g, '&');
 }
 
 /** A password that passes the rules (12+ characters, not a common one). */
