@@ -2,6 +2,7 @@
 // LAN address or a foreign Host header needs no network): issue 14 point 1.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { csrfOf, formAction } from '../testing/browser.js';
 import { startTestApp, type TestApp } from '../testing/testApp.js';
 import { ORIGIN_TEXT } from './allowedOrigin.js';
 import { outboxFor } from './mailer.js';
@@ -49,18 +50,6 @@ class HostBrowser {
     }
     return current;
   }
-}
-
-function csrfOf(html: string): string {
-  const match = /name="_csrf" value="([^"]+)"/.exec(html);
-  if (match?.[1] === undefined) throw new Error(`no CSRF field in ${html}`);
-  return match[1];
-}
-
-function formAction(html: string): string {
-  const match = /<form method="post" action="([^"]+)"/.exec(html);
-  if (match?.[1] === undefined) throw new Error(`no form in ${html}`);
-  return match[1].replace(/&amp;/g, '&');
 }
 
 /** Asks for a password reset of `email` as a browser at `host`; returns the reply. */
