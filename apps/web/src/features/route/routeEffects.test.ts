@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROFILE, runFlightPlan, type AircraftProfile, type Route, type WaypointType } from '@clearway/flightplan';
 import type { StoredRoute } from '../../db/prefs';
 import { makeStore, type AppStore } from '../../store';
+import { elapse, eventually } from '../../test/eventually';
 import { testPrefs } from '../../test/renderApp';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { profileLoaded, profileSaved } from '../profile';
@@ -56,21 +57,6 @@ function fakeRouting() {
   };
 }
 
-/** Moves the faked timers on by `ms` (the effect's debounce runs on setTimeout). */
-const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-/** Retries `check` after each event-loop turn until it passes; fails after 1000 turns. */
-async function eventually(check: () => unknown): Promise<void> {
-  for (let turn = 0; ; turn++) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (turn >= 1000) throw error;
-    }
-    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
-  }
-}
 
 const distanceOf = (store: AppStore) => store.getState().route.current?.total_distance ?? 0;
 const legsOf = (store: AppStore) => store.getState().route.current?.all_legs.length ?? 0;

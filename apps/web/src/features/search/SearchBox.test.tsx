@@ -7,6 +7,7 @@ import { DEFAULT_PROFILE, runFlightPlan, type AircraftProfile, type Route, type 
 import { ServicesContext, type AppServices } from '../../platform/services';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
+import { elapse, eventually } from '../../test/eventually';
 import { testPrefs } from '../../test/renderApp';
 import { fixtureRoute, fixtureWaypoint, startRouteEffectsAsAtBoot, type BootedRouteEffects } from '../route/testing';
 import { SearchBox, type SearchMode } from './SearchBox';
@@ -93,20 +94,6 @@ const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
  * routing answer on real event-loop turns (setImmediate, not faked), so results are awaited with
  * `eventually`, which counts turns, not time. No test here waits on the real clock.
  */
-const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-/** Retries `check` after each event-loop turn until it passes; fails after 1000 turns. */
-async function eventually(check: () => unknown): Promise<void> {
-  for (let turn = 0; ; turn++) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (turn >= 1000) throw error;
-    }
-    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
-  }
-}
 
 describe('SearchBox', () => {
   beforeEach(() => {
