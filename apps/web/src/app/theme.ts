@@ -21,7 +21,8 @@ export const nightTheme: Theme = createTheme({
   },
   typography,
   components: {
-    MuiAppBar: { styleOverrides: { root: { backgroundColor: BRAND_DARK, backgroundImage: 'none' } } },
+    // White on the brand dark bar: the primary's contrast text is dark (for the light blue controls).
+    MuiAppBar: { styleOverrides: { root: { backgroundColor: BRAND_DARK, backgroundImage: 'none', color: '#ffffff' } } },
   },
 });
 
