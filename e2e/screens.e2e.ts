@@ -122,6 +122,10 @@ describe('screens at phone and tablet sizes, day and night', () => {
           await page.getByTestId('navlog-radial').first().waitFor({ timeout: 15_000 });
           expect(await page.getByTestId('navlog-radial').first().textContent()).toBe('R-099');
           await page.screenshot({ path: join(shots, `navlog-radial-${size.name}-${theme}.png`), fullPage: true });
+          // Modify mode: the leg controls (44 px, removals last) and the Undo a removal offers.
+          await page.getByRole('navigation', { name: 'Route screen' }).getByRole('button', { name: 'Modify', exact: true }).click();
+          await page.screenshot({ path: join(shots, `route-modify-${size.name}-${theme}.png`), fullPage: true });
+          await page.getByRole('navigation', { name: 'Route screen' }).getByRole('button', { name: 'NavLog', exact: true }).click();
 
           // An ICAO field 15 route: the cruise line and the warnings under the table.
           await page.goto(`${server.origin}/app/map1`);
@@ -135,6 +139,17 @@ describe('screens at phone and tablet sizes, day and night', () => {
           await page.screenshot({ path: join(shots, `navlog-field15-${size.name}-${theme}.png`), fullPage: true });
           // Printed, not asserted: the cockpit issue (27) owns a page that scrolls sideways on a phone.
           console.log(`[screens] route screen at ${size.name} ${theme}: ${await sidewaysOverflow(page)} px sideways overflow`);
+
+          // The account page: details, signed-in devices, the data card, and the delete dialog.
+          await page.goto(`${server.origin}/app/account`);
+          await page.waitForSelector('[data-testid="app-shell"][data-navdb-state="loaded"]', { state: 'attached', timeout: 60_000 });
+          await page.getByTestId('account-data-card').waitFor({ timeout: 15_000 });
+          await page.screenshot({ path: join(shots, `account-${size.name}-${theme}.png`), fullPage: true });
+          await page.getByTestId('account-data-card').getByRole('button', { name: 'Delete account' }).click();
+          await page.getByRole('dialog').waitFor();
+          await page.screenshot({ path: join(shots, `account-delete-${size.name}-${theme}.png`) });
+          await page.keyboard.press('Escape');
+          console.log(`[screens] account page at ${size.name} ${theme}: ${await sidewaysOverflow(page)} px sideways overflow`);
         } catch (error) {
           await page.screenshot({ path: join(shots, `failed-${size.name}-${theme}.png`), fullPage: true });
           throw error;
