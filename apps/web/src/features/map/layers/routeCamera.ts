@@ -6,11 +6,11 @@
 import { normalize360 } from '@clearway/geo';
 
 /** MapLibre's world size at zoom 0, pixels (512-pixel tiles). */
-export const WORLD_PX_AT_ZOOM_0 = 512;
+const WORLD_PX_AT_ZOOM_0 = 512;
 /** Closest zoom a route is shown at (a route of a few hundred metres stays readable). */
 export const ROUTE_MAX_ZOOM = 14;
 /** Farthest zoom (a route around half the world). */
-export const ROUTE_MIN_ZOOM = 0;
+const ROUTE_MIN_ZOOM = 0;
 
 /** Room kept free at each side, pixels: the route summary over the top, the toolbar on the right. */
 export interface PaddingPx {
@@ -30,7 +30,7 @@ export interface RouteCamera {
 const MAX_LAT_DEG = 85.051129;
 
 /** Web Mercator x of a longitude, in world widths (0 at 180 W, 1 at 180 E; beyond for unwrapped longitudes). */
-export function mercatorX(lonDeg: number): number {
+function mercatorX(lonDeg: number): number {
   return (lonDeg + 180) / 360;
 }
 
