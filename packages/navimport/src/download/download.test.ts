@@ -160,7 +160,8 @@ class FaaServer {
     const cut = this.cuts.get(path);
     if (cut && cut.times > 0) {
       cut.times--;
-      // Send part of the body, then drop the connection as a flaky network would.
+      // Send part of the body, then close the connection short of its Content-Length as a flaky
+      // network would.
       response.write(slice.subarray(0, cut.afterBytes), () => setTimeout(() => response.socket?.destroy(), 20));
       return;
     }
@@ -218,7 +219,14 @@ describe('downloadFile', () => {
     const result = await downloadFile({ url: `${origin}/f.zip`, dest, retryDelayMs: 1 });
     await expectFileBytes(dest, body);
     expect(result).toMatchObject({ attempts: 2, resumed: true, bytes: body.length });
-    expect(server.requests.map((r) => r.range)).toEqual([undefined, 'bytes=100000-']);
+    // The resume starts where the saved bytes end: at most the 100,000 sent before the cut. How many
+    // of them the client was handed before the connection failed depends on how the last chunks
+    // arrived (a loaded CI machine got 65,336), so the exact offset is not fixed.
+    expect(server.requests[0]?.range).toBeUndefined();
+    const resumedAt = Number(/^bytes=(\d+)-$/.exec(server.requests[1]?.range ?? '')?.[1]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThanOrEqual(100_000);
+    expect(server.requests).toHaveLength(2);
     // The resume is conditional on the version seen first.
     expect(server.requests[1]?.ifRange).toBe(`"${body.length}-${body[0]}"`);
     expect(await readdir(dir)).toEqual(['f.zip']);
