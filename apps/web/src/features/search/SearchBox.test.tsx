@@ -156,6 +156,22 @@ describe('SearchBox', () => {
     await eventually(() => expect(analyses()).toBe(runs + 1));
   });
 
+  it('stores the recent search before the route, so a page closed as soon as the route is stored keeps it in history', async () => {
+    const { input, type, prefs } = setup();
+    const seenWhenRouteStored: unknown[][] = [];
+    const setProperty = prefs.setProperty.bind(prefs);
+    prefs.setProperty = (async (key: string, value: unknown) => {
+      if (key === 'route') seenWhenRouteStored.push(await prefs.searches.toArray());
+      return setProperty(key as never, value as never);
+    }) as typeof prefs.setProperty;
+    type('khwd oak ksfo');
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options()).toContain('Select Route: KHWD OAK KSFO Distance: 16 nm'));
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await eventually(async () => expect((await prefs.getProperty('route'))?.final_string).toBe('KHWD OAK KSFO'));
+    expect(seenWhenRouteStored[0]).toEqual([expect.objectContaining({ code: 'KHWD OAK KSFO', deleted: 'F' })]);
+  });
+
   it('hides the previous query rows at once when the text changes, and Enter then picks none of them (issue 27 point 2)', async () => {
     const { input, type, router, calls } = setup();
     type('khwd');

@@ -155,9 +155,11 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     requestRef.current++;
     close();
     setText(route.final_string);
+    // The search goes into the history first, so a route that is stored is always in Recent Routes
+    // too, even when the page is closed or reloaded the moment the route is stored.
+    await addRecentSearch(prefs, route.final_string).catch((error: unknown) => console.error('Could not store the recent search', error));
     // Stamped, stored as the current route, final-fix preview cleared (spec part 2 §4).
     await commitRoute({ prefs, dispatch, now: Date.now }, route);
-    await addRecentSearch(prefs, route.final_string).catch(() => undefined);
     await refreshExtras().catch(() => undefined);
   };
 
