@@ -151,6 +151,37 @@ describe('shell', () => {
     });
   });
 
+  it('keeps the map panning while the menu or the settings drawer is open (issue 27 point 7)', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.origin}/app/map1`);
+      await waitForShell(page);
+      const view = page.getByTestId('map-view-1');
+      await page.waitForFunction(() => document.querySelector('[data-testid="map-view-1"]')?.hasAttribute('data-map-zoom'), undefined, { timeout: 60_000 });
+      /** Drags the map 200 px sideways at a point the drawer does not cover; the bounds it settles at. */
+      const dragAt = async (x: number): Promise<string | null> => {
+        const before = await view.getAttribute('data-map-bounds');
+        await page.mouse.move(x, 450);
+        await page.mouse.down();
+        for (let step = 1; step <= 10; step++) await page.mouse.move(x + step * 20, 450);
+        await page.mouse.up();
+        await expect.poll(() => view.getAttribute('data-map-bounds'), { timeout: 10_000 }).not.toBe(before);
+        return view.getAttribute('data-map-bounds');
+      };
+      for (const drawer of [
+        { button: 'menu', testId: 'menu-drawer', close: 'Close menu', x: 700 },
+        { button: 'settings', testId: 'settings-drawer', close: 'Close settings', x: 300 },
+      ]) {
+        await page.getByRole('button', { name: drawer.button }).click();
+        await page.getByTestId(drawer.testId).waitFor();
+        await dragAt(drawer.x);
+        // The drag panned the map and left the drawer open; its close button closes it.
+        expect(await page.getByTestId(drawer.testId).isVisible()).toBe(true);
+        await page.getByRole('button', { name: drawer.close }).click();
+        await page.getByTestId(drawer.testId).waitFor({ state: 'hidden' });
+      }
+    });
+  });
+
   it('keeps unit and theme choices from the settings drawer across a reload', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.origin}/app/map1`);

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -24,6 +23,7 @@ import { welcomeName } from '../features/account/licence';
 import { useAccountAtStart, useLogout } from '../features/account/session';
 import { SupportButton } from '../features/help/SupportButton';
 import { pagePath } from '../platform/pages';
+import { SideDrawer } from '../platform/SideDrawer';
 
 /** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
 export const DRAWER_WIDTH_PX = 300;
@@ -134,7 +134,7 @@ export default function MenuDrawer({ open, onClose }: Props) {
   const toggle = (id: string) => setExpanded((current) => ({ ...current, [id]: !current[id] }));
 
   return (
-    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}>
+    <SideDrawer anchor="left" open={open} onClose={onClose} width={DRAWER_WIDTH_PX} label="menu">
       <Box role="navigation" aria-label="Main menu" data-testid="menu-drawer">
         <DrawerHeader onClose={onClose} />
         <Divider />
@@ -180,6 +180,6 @@ export default function MenuDrawer({ open, onClose }: Props) {
           })}
         </List>
       </Box>
-    </Drawer>
+    </SideDrawer>
   );
 }

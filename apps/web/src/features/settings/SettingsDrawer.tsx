@@ -1,21 +1,22 @@
 import { Suspense } from 'react';
-import Drawer from '@mui/material/Drawer';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { NavDataStatus } from '../navdata/components';
 import { ProfileForm } from '../profile/components';
 import SettingsPanel from './SettingsPanel';
+import { SideDrawer } from '../../platform/SideDrawer';
 
 export const SETTINGS_DRAWER_WIDTH_PX = 320;
 
 /**
  * The right-hand settings drawer (spec part 1 §2 "Shell", part 2 §2): the settings, the embedded
  * aircraft profile editor, then the nav database's status. The shell loads this module on first open.
+ * It does not block the map (platform/SideDrawer).
  */
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: SETTINGS_DRAWER_WIDTH_PX, maxWidth: '100vw' } } }}>
+    <SideDrawer anchor="right" open={open} onClose={onClose} width={SETTINGS_DRAWER_WIDTH_PX} label="settings">
       <div data-testid="settings-drawer" role="region" aria-label="Settings">
         <Suspense fallback={<Typography sx={{ p: 2 }}>Loading...</Typography>}>
           <SettingsPanel />
@@ -29,6 +30,6 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           <NavDataStatus />
         </Box>
       </div>
-    </Drawer>
+    </SideDrawer>
   );
 }
