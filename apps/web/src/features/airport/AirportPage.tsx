@@ -14,6 +14,7 @@ import { ToolbarMenu, type MenuEntry } from './AirportMenus';
 import { mergeEnRoute, routePoints } from './enRoute';
 import { RunwayDiagram } from './RunwayDiagram';
 import { pagePath } from '../../platform/pages';
+import { NavDataExpiryBanner } from '../navdata/components';
 
 export const AIRPORT_EMPTY_TEXT = 'Search an airport to see it here';
 export const FAVORITES_EMPTY_HINT = 'No favorite airports yet: tap the star icon on an airport to save it here.';
@@ -193,6 +194,7 @@ export function AirportPage() {
           </Tooltip>
         )}
       </Toolbar>
+      <NavDataExpiryBanner />
       {state.kind === 'idle' && <Typography data-testid="airport-empty">{AIRPORT_EMPTY_TEXT}</Typography>}
       {state.kind === 'loading' && <Typography data-testid="airport-loading">Loading airport...</Typography>}
       {state.kind === 'notFound' && <Typography data-testid="airport-not-found">Airport not found: {state.code}</Typography>}

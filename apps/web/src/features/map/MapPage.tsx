@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useAppSelector } from '../../store/hooks';
 import { CompactRouteSummary } from '../route/components';
+import { NavDataExpiryBanner } from '../navdata/components';
 
 /**
  * The page of /app/map1 and /app/map2: the map views themselves live in the shell's MapHost. Over
@@ -16,6 +17,7 @@ export function MapPage({ name }: { name: 'map1' | 'map2' }) {
           <CompactRouteSummary route={route} />
         </Box>
       ) : null}
+      <NavDataExpiryBanner placement="map" />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Ro
 import { useAppSelector } from '../../store/hooks';
 import { PROFILE_LOADING_TEXT } from '../profile';
 import { ProfileForm } from '../profile/components';
+import { NavDataExpiryBanner } from '../navdata/components';
 import { useSyncedTableVersion } from '../../platform/syncedTables';
 import {
   applyEdit,
@@ -118,6 +119,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
       <Typography variant="h5" component="h1" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', m: 0 }}>
         Flight Plan
       </Typography>
+      <NavDataExpiryBanner />
       <SummaryStrip
         route={route}
         profile={profile}
