@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateStyleMin, type LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
+import { createPropertyExpression, latest, validateStyleMin, type LayerSpecification, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec';
 import { airportFeatures, airwayFeatures, navaidFeatures, type Airport, type AirwaySegment, type Navaid, type RunwayInfo } from '@clearway/navdb';
 import { mapStyle } from './mapStyle';
 import { CHART_COLOURS } from './palette';
@@ -166,4 +166,61 @@ describe('airway, runway and tap features', () => {
     expect(featureDetails({ layer: { id: 'fixes' }, properties: { id: 'SUNOL' } }, 0, 0)).toMatchObject({ kind: 'fix', type: 'Fix' });
     expect(featureDetails({ layer: { id: 'land' }, properties: { id: 'X' } }, 0, 0)).toBeNull();
   });
+});
+
+/** WCAG relative luminance of a style-spec colour (r, g, b in 0..1, premultiplied by an alpha of 1). */
+function luminance({ r, g, b }: { r: number; g: number; b: number }): number {
+  const channel = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+function contrast(a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Evaluates one layout or paint property of a layer the way MapLibre does, at a zoom, for a feature's properties. */
+function evaluate(layer: LayerSpecification, kind: 'layout' | 'paint', name: string, zoom: number, properties: Record<string, unknown>): unknown {
+  const value = (layer as unknown as Record<string, Record<string, unknown> | undefined>)[kind]?.[name];
+  const spec = (latest as unknown as Record<string, Record<string, StylePropertySpecification>>)[`${kind}_symbol`]?.[name];
+  if (!spec) throw new Error(`no style-spec entry for ${kind}.${name}`);
+  const parsed = createPropertyExpression(value ?? spec.default, `layers.${layer.id}.${kind}.${name}`, spec);
+  if (parsed.result !== 'success') throw new Error(`${layer.id} ${name}: ${parsed.value.map((e) => e.message).join('; ')}`);
+  return parsed.value.evaluate({ zoom }, { type: 'Point', properties } as never);
+}
+
+/** The feature properties the label colours branch on: towered or not, VOR or NDB, low or high airway. */
+const LABEL_FEATURES = [
+  { towered: true, family: 'VOR', level: 'low' },
+  { towered: false, family: 'NDB', level: 'high' },
+];
+
+describe('map labels (issue 27 point 8)', () => {
+  for (const theme of ['night', 'day'] as const) {
+    it(`reads at least 4.5:1 against their halo and are at least 12 px from zoom 8 (${theme})`, () => {
+      const labels = mapStyle({ origin, theme, performance: false }).layers.filter(
+        // The seaplane anchor is a chart symbol drawn inside the airport ring, not text to read.
+        (layer) => layer.type === 'symbol' && layer.id !== 'water-airports' && layer.layout?.['text-field'] !== undefined,
+      );
+      expect(labels.map((l) => l.id)).toEqual(['country-labels', 'state-labels', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels']);
+      const failures: string[] = [];
+      for (const layer of labels) {
+        const from = Math.max(8, layer.minzoom ?? 0);
+        const to = Math.min(14, (layer.maxzoom ?? 24) - 0.01);
+        for (let zoom = from; zoom <= to; zoom += 0.5) {
+          const size = evaluate(layer, 'layout', 'text-size', zoom, {}) as number;
+          if (size < 12) failures.push(`${layer.id} is ${size.toFixed(1)} px at zoom ${zoom}`);
+        }
+        for (const properties of LABEL_FEATURES) {
+          const text = evaluate(layer, 'paint', 'text-color', 10, properties) as { r: number; g: number; b: number };
+          const halo = evaluate(layer, 'paint', 'text-halo-color', 10, properties) as { r: number; g: number; b: number; a: number };
+          const width = evaluate(layer, 'paint', 'text-halo-width', 10, properties) as number;
+          if (halo.a === 0 || width < 1) failures.push(`${layer.id} has no halo`);
+          const ratio = contrast(text, halo);
+          if (ratio < 4.5) failures.push(`${layer.id} ${JSON.stringify(properties)}: ${ratio.toFixed(2)}:1`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
 });

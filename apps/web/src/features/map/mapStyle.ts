@@ -1,4 +1,4 @@
-import type { LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
+import type { ExpressionSpecification, LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { OVERLAYS } from './layers';
 import { LAYER_SLOTS, type LayerSlot } from './layers/overlay';
 import { NAME_FONT, PALETTES, type MapTheme, type Palette } from './palette';
@@ -27,7 +27,7 @@ export interface MapStyleOptions {
 export const BASEMAP_MAX_ZOOM = 10;
 
 function placeLabelLayers(colours: Palette): LayerSpecification[] {
-  const layer = (id: string, kind: 'country' | 'state', minzoom: number, maxzoom: number, size: number, colour: string): LayerSpecification => ({
+  const layer = (id: string, kind: 'country' | 'state', minzoom: number, maxzoom: number, size: number | ExpressionSpecification, colour: string): LayerSpecification => ({
     id,
     type: 'symbol',
     source: 'basemap',
@@ -38,7 +38,7 @@ function placeLabelLayers(colours: Palette): LayerSpecification[] {
     layout: { 'text-field': ['get', 'name'], 'text-font': NAME_FONT, 'text-size': size, 'text-transform': 'uppercase', 'text-letter-spacing': 0.08, 'text-max-width': 8 },
     paint: { 'text-color': colour, 'text-halo-color': colours.halo, 'text-halo-width': 1.2 },
   });
-  return [layer('country-labels', 'country', 1, 8, 13, colours.country), layer('state-labels', 'state', 4, 10, 11, colours.state)];
+  return [layer('country-labels', 'country', 1, 8, 13, colours.country), layer('state-labels', 'state', 4, 10, ['interpolate', ['linear'], ['zoom'], 7, 11, 8, 12], colours.stateText)];
 }
 
 export function mapStyle({ origin, theme, performance, shown = {} }: MapStyleOptions): StyleSpecification {

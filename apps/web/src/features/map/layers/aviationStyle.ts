@@ -1,7 +1,7 @@
-import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
+import type { ExpressionSpecification, LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { Feature, FeatureCollection } from 'geojson';
 import type { RunwayInfo } from '@clearway/navdb';
-import { CHART_COLOURS, LABEL_FONT, NAME_FONT, type Palette } from '../palette';
+import { LABEL_FONT, NAME_FONT, type Palette } from '../palette';
 import type { LayerSlot } from './overlay';
 
 /** Zoom from which fixes are drawn. */
@@ -17,6 +17,12 @@ export const NAVAID_NAME_MIN_ZOOM = 9;
 export const FIX_LABEL_MIN_ZOOM = 10;
 /** Zoom from which seaplane bases show the anchor in their ring. */
 export const WATER_SYMBOL_MIN_ZOOM = 7;
+
+/**
+ * Label size in px by zoom: at least 12 px from zoom 8, where a pilot reads ids on a kneeboard at arm's
+ * length (issue 27 point 8); smaller only on the overview zooms where labels compete for room.
+ */
+export const LABEL_SIZE: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 6, 10, 8, 12, 12, 14];
 
 /** The label layers (symbol); the clickable feature layers. */
 export const LABEL_LAYERS = ['airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels'] as const;
@@ -41,7 +47,7 @@ export function aviationLayers(colours: Palette, performance: boolean): Partial<
         minzoom: RUNWAY_MIN_ZOOM,
         layout: { 'line-cap': 'butt' },
         paint: {
-          'line-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered],
+          'line-color': ['case', ['get', 'towered'], colours.towered, colours.nonTowered],
           'line-width': ['interpolate', ['exponential', 2], ['zoom'], 11, 2.5, 16, 24],
         },
       },
@@ -60,9 +66,9 @@ export function aviationLayers(colours: Palette, performance: boolean): Partial<
         minzoom: 5,
         paint: {
           'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 3, 10, 8],
-          'circle-color': ['case', ['==', ['get', 'family'], 'NDB'], CHART_COLOURS.ndb, 'rgba(0,0,0,0)'],
+          'circle-color': ['case', ['==', ['get', 'family'], 'NDB'], colours.ndb, 'rgba(0,0,0,0)'],
           'circle-opacity': ['case', ['==', ['get', 'family'], 'NDB'], 0.55, 1],
-          'circle-stroke-color': ['case', ['==', ['get', 'family'], 'NDB'], CHART_COLOURS.ndb, CHART_COLOURS.vor],
+          'circle-stroke-color': ['case', ['==', ['get', 'family'], 'NDB'], colours.ndb, colours.vor],
           'circle-stroke-width': ['case', ['==', ['get', 'family'], 'NDB'], 1, 2],
         },
       },
@@ -72,12 +78,12 @@ export function aviationLayers(colours: Palette, performance: boolean): Partial<
         source: 'airports',
         paint: {
           'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, ['case', ['get', 'towered'], 2.5, 1.2], 8, ['case', ['get', 'towered'], 6, 4], 12, 9],
-          'circle-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered],
+          'circle-color': ['case', ['get', 'towered'], colours.towered, colours.nonTowered],
           // Soft (S) and water (W) airports are drawn hollow, as on the chart.
           // From RUNWAY_MIN_ZOOM a hard-surface airport is its runways inside a ring.
           'circle-stroke-color': ['step', ['zoom'],
-            ['case', ['==', ['get', 'surface'], 'H'], colours.halo, ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered]],
-            RUNWAY_MIN_ZOOM, ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered]],
+            ['case', ['==', ['get', 'surface'], 'H'], colours.halo, ['case', ['get', 'towered'], colours.towered, colours.nonTowered]],
+            RUNWAY_MIN_ZOOM, ['case', ['get', 'towered'], colours.towered, colours.nonTowered]],
           'circle-stroke-width': ['case', ['==', ['get', 'surface'], 'H'], 1, 2],
           // Soft (S): a ring with a light fill; water (W): an empty ring holding an anchor (water-airports).
           'circle-opacity': ['step', ['zoom'],
@@ -99,7 +105,7 @@ export function aviationLayers(colours: Palette, performance: boolean): Partial<
           'text-allow-overlap': true,
           'text-ignore-placement': true,
         },
-        paint: { 'text-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered] },
+        paint: { 'text-color': ['case', ['get', 'towered'], colours.towered, colours.nonTowered] },
       },
     ],
     labels: labelLayers(colours, performance),
@@ -131,14 +137,14 @@ function labelLayers(colours: Palette, performance: boolean): LayerSpecification
     layout: {
       'text-field': ['get', 'id'],
       'text-font': LABEL_FONT,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 6, 10, 12, 13],
+      'text-size': LABEL_SIZE,
       'text-anchor': 'top',
       'text-offset': [0, 0.7],
       // Towered airports first when labels compete.
       'symbol-sort-key': ['case', ['get', 'towered'], 0, 1],
       ...noCollision,
     },
-    paint: { ...halo, 'text-color': ['case', ['get', 'towered'], CHART_COLOURS.towered, CHART_COLOURS.nonTowered] },
+    paint: { ...halo, 'text-color': ['case', ['get', 'towered'], colours.towered, colours.nonTowered] },
   };
   const navaidLabels: LayerSpecification = {
     id: 'navaid-labels',
@@ -148,14 +154,14 @@ function labelLayers(colours: Palette, performance: boolean): LayerSpecification
     layout: {
       'text-field': performance
         ? ['get', 'id']
-        : ['step', ['zoom'], ['get', 'id'], NAVAID_NAME_MIN_ZOOM, ['format', ['get', 'name'], { 'text-font': ['literal', NAME_FONT], 'font-scale': 0.85 }, '\n', {}, ['get', 'id'], {}]],
+        : ['step', ['zoom'], ['get', 'id'], NAVAID_NAME_MIN_ZOOM, ['format', ['get', 'name'], { 'text-font': ['literal', NAME_FONT] }, '\n', {}, ['get', 'id'], {}]],
       'text-font': LABEL_FONT,
-      'text-size': 11,
+      'text-size': LABEL_SIZE,
       'text-anchor': 'bottom',
       'text-offset': [0, -0.9],
       ...noCollision,
     },
-    paint: { ...halo, 'text-color': ['case', ['==', ['get', 'family'], 'NDB'], CHART_COLOURS.ndb, CHART_COLOURS.vor] },
+    paint: { ...halo, 'text-color': ['case', ['==', ['get', 'family'], 'NDB'], colours.ndb, colours.vor] },
   };
   if (performance) return [navaidLabels, airportLabels];
   return [
@@ -169,18 +175,18 @@ function labelLayers(colours: Palette, performance: boolean): LayerSpecification
         'symbol-spacing': 300,
         'text-field': ['get', 'id'],
         'text-font': LABEL_FONT,
-        'text-size': 10,
+        'text-size': LABEL_SIZE,
         'text-rotation-alignment': 'map',
         'text-keep-upright': true,
       },
-      paint: { ...halo, 'text-color': ['case', ['==', ['get', 'level'], 'high'], colours.airwayHigh, colours.airwayLow] },
+      paint: { ...halo, 'text-color': ['case', ['==', ['get', 'level'], 'high'], colours.airwayHigh, colours.airwayLowText] },
     },
     {
       id: 'fix-labels',
       type: 'symbol',
       source: 'fixes',
       minzoom: FIX_LABEL_MIN_ZOOM,
-      layout: { 'text-field': ['get', 'id'], 'text-font': NAME_FONT, 'text-size': 10, 'text-anchor': 'left', 'text-offset': [0.6, 0] },
+      layout: { 'text-field': ['get', 'id'], 'text-font': NAME_FONT, 'text-size': LABEL_SIZE, 'text-anchor': 'left', 'text-offset': [0.6, 0] },
       paint: { ...halo, 'text-color': colours.fix },
     },
     navaidLabels,
