@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
+import { endCustomerSessions } from '../auth/index.js';
 import { rowNumber, type Database } from '../db/index.js';
 import { ACCOUNT_EXPORT_ATTEMPT } from './export.js';
 
@@ -93,8 +94,8 @@ export async function deleteCustomer(db: Database, keys: CustomerKeys): Promise<
     const count = (table: string, result: { numDeletedRows: bigint }) => {
       deleted[table] = (deleted[table] ?? 0) + rowNumber(result.numDeletedRows);
     };
-    const sessions = await trx.deleteFrom('auth_sessions').where('cust_id', '=', custId).returning('id_hash').execute();
-    deleted.auth_sessions = sessions.length;
+    const endedSessions = await endCustomerSessions(trx, custId);
+    deleted.auth_sessions = endedSessions.length;
     count('sync_records', await trx.deleteFrom('sync_records').where('cust_id', '=', custId).executeTakeFirst());
     count('sync_devices', await trx.deleteFrom('sync_devices').where('cust_id', '=', custId).executeTakeFirst());
     count('sync_usage', await trx.deleteFrom('sync_usage').where('cust_id', '=', custId).executeTakeFirst());
@@ -136,6 +137,6 @@ export async function deleteCustomer(db: Database, keys: CustomerKeys): Promise<
       count('auth_users', await trx.deleteFrom('auth_users').where('id', '=', userId).executeTakeFirst());
     }
     count('customers', await trx.deleteFrom('customers').where('cust_id', '=', custId).executeTakeFirst());
-    return { endedSessions: sessions.map((row) => row.id_hash), deleted };
+    return { endedSessions, deleted };
   });
 }

@@ -6,11 +6,14 @@ export {
   assertCustomer,
   createSession,
   createSessionResolver,
+  customerSessions,
+  endCustomerSessions,
   deleteSession,
   deleteSessionsOfEmail,
   requireSession,
   sessionUserOf,
   type SessionHook,
+  type SessionSelection,
 } from './sessions.js';
 export { authRoutes, type AuthRoutesOptions } from './routes.js';
 export { AFTER_LOGOUT_PATH, afterLoginPath, noPurchaseLicence, type LicenceCodeLookup } from './licence.js';

@@ -12,6 +12,8 @@ import {
   assertCustomer,
   createSession,
   createSessionResolver,
+  customerSessions,
+  endCustomerSessions,
   lookupSession,
   requireSession,
   sessionUserOf,
@@ -45,6 +47,28 @@ describe('sessions', () => {
   });
   afterEach(async () => {
     await running.close();
+  });
+
+  it('lists and ends a customer\'s sessions by selection (one, all but one, signed in), never another customer\'s', async () => {
+    const now = 1_800_000_000_000;
+    const pilot = await findOrCreateCustomer(running.db, { email: 'pilot@example.com' });
+    const other = await findOrCreateCustomer(running.db, { email: 'other@example.com' });
+    const [a, b, expired] = await Promise.all([
+      createSession(running.db, pilot.custId, 60_000, now),
+      createSession(running.db, pilot.custId, 60_000, now),
+      createSession(running.db, pilot.custId, 1_000, now - 5_000),
+    ]).then((tokens) => tokens.map(hashToken) as [string, string, string]);
+    const theirs = hashToken(await createSession(running.db, other.custId, 60_000, now));
+    const sorted = (ids: string[]) => [...ids].sort();
+
+    expect(sorted(await customerSessions(running.db.kysely, pilot.custId))).toEqual(sorted([a, b, expired]));
+    expect(sorted(await customerSessions(running.db.kysely, pilot.custId, { except: a, signedInAt: now }))).toEqual([b]);
+    // An id of another customer is not theirs to end.
+    expect(await endCustomerSessions(running.db.kysely, pilot.custId, { only: theirs })).toEqual([]);
+    expect(await endCustomerSessions(running.db.kysely, pilot.custId, { except: a, signedInAt: now })).toEqual([b]);
+    expect(sorted(await customerSessions(running.db.kysely, pilot.custId))).toEqual(sorted([a, expired]));
+    expect(sorted(await endCustomerSessions(running.db.kysely, pilot.custId))).toEqual(sorted([a, expired]));
+    expect(await customerSessions(running.db.kysely, other.custId)).toEqual([theirs]);
   });
 
   it('finds the customer of a live session and nothing for an expired or unknown one', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rowNumber, type Database } from '../db/index.js';
+import type { Kysely } from 'kysely';
+import { rowNumber, type Database, type DatabaseSchema } from '../db/index.js';
 import { hashToken, randomToken, readCookies } from './cookies.js';
 import type { SessionResolver, SessionUser } from './sessionContract.js';
 import { normaliseEmail } from './users.js';
@@ -32,6 +33,40 @@ export async function deleteSessionsOfEmail(db: Database, email: string): Promis
   const customers = db.kysely.selectFrom('customers').select('cust_id').where('email', '=', normaliseEmail(email));
   const result = await db.kysely.deleteFrom('auth_sessions').where('cust_id', 'in', customers).executeTakeFirst();
   return rowNumber(result.numDeletedRows);
+}
+
+/** Which of a customer's sessions: every one, one by id, or all but one (the caller's own). */
+export interface SessionSelection {
+  only?: string;
+  except?: string;
+  /** Only those still signed in at this time (not expired). */
+  signedInAt?: number;
+}
+
+/**
+ * The ids (auth_sessions.id_hash) of a customer's sessions in a selection. `executor` is the
+ * database or an open transaction of the caller's.
+ */
+export async function customerSessions(executor: Kysely<DatabaseSchema>, custId: string, which: SessionSelection = {}): Promise<string[]> {
+  let query = executor.selectFrom('auth_sessions').select('id_hash').where('cust_id', '=', custId);
+  if (which.only !== undefined) query = query.where('id_hash', '=', which.only);
+  if (which.except !== undefined) query = query.where('id_hash', '<>', which.except);
+  if (which.signedInAt !== undefined) query = query.where('expires_at', '>', which.signedInAt);
+  return (await query.execute()).map((row) => row.id_hash);
+}
+
+/**
+ * Ends a customer's sessions in a selection with one delete that answers the ended ids, so no
+ * session signed in between a read and the delete is missed or counted twice. The only place
+ * outside sign-in and sign-out that ends sessions: devices ("sign out all other devices", a removed
+ * device) and account deletion call it, inside their own transaction where they have one.
+ */
+export async function endCustomerSessions(executor: Kysely<DatabaseSchema>, custId: string, which: SessionSelection = {}): Promise<string[]> {
+  let query = executor.deleteFrom('auth_sessions').where('cust_id', '=', custId);
+  if (which.only !== undefined) query = query.where('id_hash', '=', which.only);
+  if (which.except !== undefined) query = query.where('id_hash', '<>', which.except);
+  if (which.signedInAt !== undefined) query = query.where('expires_at', '>', which.signedInAt);
+  return (await query.returning('id_hash').execute()).map((row) => row.id_hash);
 }
 
 /** A session row joined with its customer, as the lookup reads it. */

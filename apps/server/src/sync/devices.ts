@@ -1,4 +1,5 @@
 import { deviceLimitMessage as protocolDeviceLimitMessage } from '@clearway/protocol';
+import { customerSessions, endCustomerSessions } from '../auth/index.js';
 import { rowNumber, type Database } from '../db/index.js';
 
 /** Spec part 1 §9: up to 4 devices per subscription. */
@@ -62,30 +63,12 @@ export async function listDeviceSessions(database: Database, custId: string, now
 
 /** The signed-in sessions of a customer other than `keep` (auth_sessions ids), at `now`. */
 export async function otherSessions(database: Database, custId: string, keep: string, now: number = Date.now()): Promise<string[]> {
-  const rows = await database.kysely
-    .selectFrom('auth_sessions')
-    .select('id_hash')
-    .where('cust_id', '=', custId)
-    .where('id_hash', '<>', keep)
-    .where('expires_at', '>', now)
-    .execute();
-  return rows.map((row) => row.id_hash);
+  return customerSessions(database.kysely, custId, { except: keep, signedInAt: now });
 }
 
-/**
- * Ends the signed-in sessions of a customer other than `keep` ("sign out all other devices"): one
- * delete that answers the ended ids (auth_sessions ids), so no session signed in between a read and
- * the delete is missed or counted twice.
- */
+/** Ends the signed-in sessions of a customer other than `keep` ("sign out all other devices"); answers the ended ids. */
 export async function endOtherSessions(database: Database, custId: string, keep: string, now: number = Date.now()): Promise<string[]> {
-  const rows = await database.kysely
-    .deleteFrom('auth_sessions')
-    .where('cust_id', '=', custId)
-    .where('id_hash', '<>', keep)
-    .where('expires_at', '>', now)
-    .returning('id_hash')
-    .execute();
-  return rows.map((row) => row.id_hash);
+  return endCustomerSessions(database.kysely, custId, { except: keep, signedInAt: now });
 }
 
 /** What removing a device did. */
@@ -117,7 +100,7 @@ export async function removeDeviceEndingSession(database: Database, custId: stri
     const session = device.session_id;
     if (session === null || session === keepSession) return { removed: true, endedSession: null };
     // The session may be bound to other device ids of this account too (one browser, ids reset): it ends for all.
-    const ended = await trx.deleteFrom('auth_sessions').where('cust_id', '=', custId).where('id_hash', '=', session).executeTakeFirst();
-    return { removed: true, endedSession: rowNumber(ended.numDeletedRows) > 0 ? session : null };
+    const ended = await endCustomerSessions(trx, custId, { only: session });
+    return { removed: true, endedSession: ended.length > 0 ? session : null };
   });
 }
