@@ -11,6 +11,7 @@ import { setSplit } from '../features/map/layoutSlice';
 import { isSettled } from '../store/readinessSlice';
 import { SearchBox } from '../features/search/SearchBox';
 import { pagePath } from '../platform/pages';
+import { OfflineBadge } from './OfflineBadge';
 
 /** The toolbar button that goes back to the first map, single view (spec part 2 §2). */
 export const RESTORE_MAP_LABEL = 'Restore Map';
@@ -56,6 +57,7 @@ export function TopBar({ height, title, onMenu, onSettings }: Props) {
           {navDbSettled ? title : NAV_DB_LOADING_TITLE}
         </Typography>
         {navDbSettled && !secondBar && <SearchBox />}
+        <OfflineBadge />
         <IconButton color="inherit" aria-label={RESTORE_MAP_LABEL} title={RESTORE_MAP_LABEL} data-testid="restore-map" onClick={restoreMap}>
           <MapIcon />
         </IconButton>
