@@ -157,6 +157,7 @@ describe('shell', () => {
       await waitForShell(page);
       const view = page.getByTestId('map-view-1');
       await page.waitForFunction(() => document.querySelector('[data-testid="map-view-1"]')?.hasAttribute('data-map-zoom'), undefined, { timeout: 60_000 });
+      await page.getByTestId('loading-message').waitFor({ state: 'hidden', timeout: 60_000 });
       /** Drags the map 200 px sideways at a point the drawer does not cover; the bounds it settles at. */
       const dragAt = async (x: number): Promise<string | null> => {
         const before = await view.getAttribute('data-map-bounds');
