@@ -13,7 +13,7 @@
 // Never fails on time. Run after `npm run build`:
 //   npm run bench:start [-- --runs 3] [-- --navdata DIR]   (DIR holds dev/us.cwnav; built when absent)
 // Functions passed to page.evaluate and addInitScript run in the page.
-/* global window, document, location, localStorage, requestAnimationFrame, MutationObserver */
+/* global window, document, location, requestAnimationFrame, MutationObserver */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
