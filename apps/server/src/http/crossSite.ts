@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { originOfRequest, type OriginPolicy } from './requestOrigin.js';
+import { originOfRequest, originOnHost, type OriginPolicy } from './requestOrigin.js';
 
 /** Methods that change nothing; every other method is checked. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,7 +23,7 @@ export function crossSiteRefusal(request: Pick<FastifyRequest, 'method' | 'heade
   // No Origin and no Sec-Fetch-Site: not a browser's cross-site request (curl, server-to-server, an
   // old browser's same-origin form).
   if (origin === undefined) return null;
-  if (typeof origin === 'string' && URL.canParse(origin) && new URL(origin).host === request.host.toLowerCase()) return null;
+  if (typeof origin === 'string' && originOnHost(origin, request.host)) return null;
   return `Origin ${String(origin)} is not this site`;
 }
 

@@ -6,7 +6,7 @@ export { escapeHtml } from './escapeHtml.js';
 export { installForwardedHeaders } from './forwardedHeaders.js';
 export { API_SEGMENTS, installNotFound } from './notFound.js';
 export { REQUEST_ID_HEADER, installRequestIdHeader, requestIdFor } from './requestId.js';
-export { isAllowedHost, isLocalHost, machineAddresses, originOfRequest, type OriginPolicy, type RequestAddress } from './requestOrigin.js';
+export { isAllowedHost, isLocalHost, machineAddresses, originOfRequest, originOnHost, type OriginPolicy, type RequestAddress } from './requestOrigin.js';
 export {
   CONTENT_SECURITY_POLICY,
   NO_THIRD_PARTIES,

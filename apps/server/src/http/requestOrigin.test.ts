@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, isLocalHost, machineAddresses, originOfRequest, type OriginPolicy } from './requestOrigin.js';
+import { isAllowedHost, isLocalHost, machineAddresses, originOfRequest, originOnHost, type OriginPolicy } from './requestOrigin.js';
 
 const DEFAULT: OriginPolicy = { publicOrigin: 'http://localhost:8080', publicOriginFixed: false, allowedHosts: [] };
 
@@ -69,5 +69,18 @@ describe('originOfRequest', () => {
     const fixed: OriginPolicy = { publicOrigin: 'https://clearway.example', publicOriginFixed: true, allowedHosts: [] };
     expect(originOfRequest({ host: 'evil.example', protocol: 'http' }, fixed)).toBe('https://clearway.example');
     expect(originOfRequest({ host: '192.168.1.20:8080', protocol: 'http' }, fixed)).toBe('https://clearway.example');
+  });
+});
+
+describe('originOnHost', () => {
+  it('recognises a page on the host whatever its scheme, and nothing else', () => {
+    expect(originOnHost('https://clearway.example', 'clearway.example')).toBe(true);
+    expect(originOnHost('http://clearway.example', 'Clearway.Example')).toBe(true);
+    expect(originOnHost('http://127.0.0.1:8080', '127.0.0.1:8080')).toBe(true);
+    expect(originOnHost('http://127.0.0.1:8081', '127.0.0.1:8080')).toBe(false);
+    expect(originOnHost('https://clearway.example.evil.test', 'clearway.example')).toBe(false);
+    expect(originOnHost('null', 'clearway.example')).toBe(false);
+    expect(originOnHost('chrome-extension://clearway.example', 'clearway.example')).toBe(false);
+    expect(originOnHost('ws://clearway.example', 'clearway.example')).toBe(false);
   });
 });

@@ -85,3 +85,15 @@ export function originOfRequest(request: RequestAddress, policy: OriginPolicy): 
   const url = new URL(candidate);
   return isAllowedHost(url.hostname, policy.allowedHosts) ? url.origin : undefined;
 }
+
+/**
+ * Whether a browser's `Origin` header names a web page (http or https) on `host` (host[:port],
+ * compared case-insensitively). The one rule the cross-site guard and the realtime upgrade use to
+ * recognise a page of this server when the scheme may differ (a TLS-terminating proxy without
+ * TRUST_PROXY); `null` and other schemes are never this server's pages.
+ */
+export function originOnHost(origin: string, host: string): boolean {
+  if (!URL.canParse(origin)) return false;
+  const page = new URL(origin);
+  return (page.protocol === 'http:' || page.protocol === 'https:') && page.host === host.toLowerCase();
+}

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DEFAULT_ENDPOINT_PATHS, describeIssues } from '@clearway/protocol';
 import { requireSession, sessionUserOf, type SessionResolver } from '../auth/index.js';
-import { originOfRequest, type OriginPolicy } from '../http/index.js';
+import { originOfRequest, originOnHost, type OriginPolicy } from '../http/index.js';
 import type { RealtimeEnvelope, RealtimeHub } from './hub.js';
 
 /** The path of the profile socket (spec part 1 §7 `{ws}?cust_id=..&uuid=..`). */
@@ -131,9 +131,7 @@ export function originAllowed(request: FastifyRequest, policy: OriginPolicy): bo
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   const own = originOfRequest(request, policy);
-  if (own === undefined || !URL.canParse(origin)) return false;
-  const page = new URL(origin);
-  return (page.protocol === 'http:' || page.protocol === 'https:') && page.host === new URL(own).host;
+  return own !== undefined && originOnHost(origin, new URL(own).host);
 }
 
 /**
