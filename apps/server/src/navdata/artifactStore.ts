@@ -49,7 +49,12 @@ const regionOf = (name: string) => name.slice(0, -NAVDATA_EXTENSION.length);
  */
 export class ArtifactStore {
   readonly files: DatasetStore<ArtifactContent>;
-  /** Overview builds run one at a time: each holds an artifact and its GeoJSON in memory. */
+  /**
+   * Overview builds run one at a time (each holds an artifact and its GeoJSON in memory). The bytes of
+   * artifacts waiting for their turn stay in memory until then: while a channel is first listed, all
+   * its artifacts at once (about 10 MB for the US). A region split into many artifacts would want the
+   * wait to re-read the file instead.
+   */
   private builds: Promise<unknown> = Promise.resolve();
 
   constructor(
