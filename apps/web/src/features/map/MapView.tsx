@@ -7,6 +7,7 @@ import { adoptEarlyMap, newMap, type StyleChoice } from './createMap';
 import { attachFeatureClicks } from './featureClicks';
 import type { FeatureDetails } from './featureDetails';
 import { FeaturePopover } from './FeaturePopover';
+import { TileGapNote } from './TileGapNote';
 import { forgetSources } from './layers/fillSource';
 import { mapStyle, overlayGeoJsonSources, type MapTheme } from './mapStyle';
 import { mapSync } from './mapSync';
@@ -158,6 +159,7 @@ export function MapView(props: MapViewProps) {
         data-map-theme={theme}
         style={{ position: 'absolute', inset: 0 }}
       />
+      <TileGapNote map={map} />
       {details && (
         <FeaturePopover
           details={details}

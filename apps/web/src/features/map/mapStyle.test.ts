@@ -16,7 +16,7 @@ describe('map style', () => {
     expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
     expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers.map((layer) => layer.id)).toEqual([
-      'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high', 'route-line', 'final-fixes-line', 'runways',
+      'no-data', 'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high', 'route-line', 'final-fixes-line', 'runways',
       'fixes', 'navaids', 'airports', 'water-airports', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
@@ -34,7 +34,7 @@ describe('map style', () => {
   it('draws water and land darker at night and shows the VFR layer when asked', () => {
     const day = mapStyle({ origin, theme: 'day', performance: false });
     const night = mapStyle({ origin, theme: 'night', performance: false, shown: { vfr: true } });
-    const water = (style: typeof day) => (style.layers[0]?.paint as Record<string, string>)['background-color'];
+    const water = (style: typeof day) => (style.layers.find((layer) => layer.id === 'water')?.paint as Record<string, string>)['fill-color'];
     expect(water(night)).not.toBe(water(day));
     expect(night.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'visible' });
   });
@@ -90,6 +90,7 @@ describe('map style', () => {
       const style = mapStyle({ origin, theme, performance: false });
       const paint = (id: string) => (style.layers.find((l) => l.id === id)?.paint ?? {}) as Record<string, unknown>;
       expect(paint('land')['fill-antialias']).toBe(false);
+      expect(paint('water')['fill-antialias']).toBe(false);
       expect(paint('states')).not.toHaveProperty('line-dasharray');
       expect(paint('countries')).not.toHaveProperty('line-dasharray');
     }

@@ -1,6 +1,7 @@
 import type { ExpressionSpecification, LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { OVERLAYS } from './layers';
 import { LAYER_SLOTS, type LayerSlot } from './layers/overlay';
+import { COVERAGE_LAYER, NO_DATA_COLOURS } from './layers/tileCoverage';
 import { NAME_FONT, PALETTES, type MapTheme, type Palette } from './palette';
 
 /**
@@ -46,7 +47,9 @@ export function mapStyle({ origin, theme, performance, shown = {} }: MapStyleOpt
   const parts = OVERLAYS.map((overlay) => overlay.style({ origin, theme, palette: colours, performance, shown: !overlay.toggle || shown[overlay.id] === true }));
   const slots = Object.fromEntries(LAYER_SLOTS.map((slot) => [slot, parts.flatMap((part) => part.layers[slot] ?? [])])) as Record<LayerSlot, LayerSpecification[]>;
   const layers: LayerSpecification[] = [
-    { id: 'water', type: 'background', paint: { 'background-color': colours.water } },
+    // Land and water both come from the tiles; where no tile reached the device, no data (layers/tileCoverage.ts).
+    { id: 'no-data', type: 'background', paint: { 'background-color': NO_DATA_COLOURS[theme] } },
+    { id: 'water', type: 'fill', source: 'basemap', 'source-layer': COVERAGE_LAYER, paint: { 'fill-color': colours.water, 'fill-antialias': false } },
     // No antialiased outline pass (a program and a draw of every coast each frame): the opening picture
     // is drawn with the fewest shader programs. State borders are solid for the same reason.
     { id: 'land', type: 'fill', source: 'basemap', 'source-layer': 'land', paint: { 'fill-color': colours.land, 'fill-antialias': false } },
