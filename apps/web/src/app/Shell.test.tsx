@@ -5,25 +5,33 @@ import { renderApp } from '../test/renderApp';
 import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../store/readinessSlice';
 
 describe('loading screen and top bar', () => {
-  it('waits for the nav database, then the service worker; the menu button appears with the nav database', async () => {
+  it('shows the page once the map has settled, with a chip for the nav database, then the service worker; the menu button appears with the nav database', async () => {
     const { store } = renderApp('/app/airport', { settled: false });
-    // Without WebGL (jsdom) the map host settles the map signal as soon as the shell mounts.
-    expect(await screen.findByText('Loading Nav Database...')).toBeTruthy();
+    // Without WebGL (jsdom) the map host settles the map signal as soon as the shell mounts: the
+    // loading screen goes, the page can be used, and the chip says what is still loading.
+    const chip = await screen.findByTestId('loading-chip');
+    expect(store.getState().readiness.map).toEqual({ state: 'unavailable', reason: NO_WEBGL_REASON });
+    expect(screen.queryByTestId('loading-screen')).toBeNull();
+    expect(screen.getByTestId('loading-chip-message').textContent).toBe('Loading Nav Database...');
+    expect(getComputedStyle(chip).pointerEvents).toBe('none');
+    expect(screen.getByTestId('page-airport').closest('[inert]')).toBeNull();
     expect(screen.getByTestId('top-bar-title').textContent).toBe('Nav Database is Loading...');
     expect(screen.queryByRole('button', { name: 'menu' })).toBeNull();
     expect(screen.getByRole('button', { name: 'settings' })).toBeTruthy();
-    expect(store.getState().readiness.map).toEqual({ state: 'unavailable', reason: NO_WEBGL_REASON });
+    // The search box is there while the nav database loads (it answers airports from the overview).
+    expect(screen.getByRole('combobox', { name: 'Search' })).toBeTruthy();
 
     act(() => {
       store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason: 'No nav database is installed on this server' }));
     });
-    expect(screen.getByTestId('loading-message').textContent).toBe('Getting Offline Ready...');
+    expect(screen.getByTestId('loading-chip-message').textContent).toBe('Getting Offline Ready...');
     expect(screen.getByTestId('top-bar-title').textContent).toBe('Airports');
     expect(screen.getByRole('button', { name: 'menu' })).toBeTruthy();
 
     act(() => {
       store.dispatch(signalSettled({ signal: 'serviceWorker', state: 'ready' }));
     });
+    expect(screen.queryByTestId('loading-chip')).toBeNull();
     expect(screen.queryByTestId('loading-screen')).toBeNull();
     expect(screen.getByTestId('page-airport')).toBeTruthy();
   });
@@ -58,12 +66,13 @@ describe('loading screen and top bar', () => {
     expect(getComputedStyle(scroll).pointerEvents).not.toBe('none');
     expect(scroll.contains(host)).toBe(false);
     expect(scroll.contains(await screen.findByTestId('page-route'))).toBe(true);
-    // The loading screen takes pointer events beside the scroll layer, whose events are off on the map pages.
-    expect(screen.getByTestId('loading-screen').parentElement).toBe(main);
+    // The loading screen and chip sit beside the scroll layer, whose pointer events are off on the map
+    // pages (the screen must take them; the chip lets them through to the map).
+    expect(screen.getByTestId('loading-chip').parentElement).toBe(main);
 
     await act(() => router.navigate('/app/map1'));
     expect(scroll.contains(await screen.findByTestId('page-map1'))).toBe(true);
     expect(getComputedStyle(scroll).pointerEvents).toBe('none');
-    expect(screen.getByTestId('loading-screen').parentElement).toBe(main);
+    expect(screen.getByTestId('loading-chip').parentElement).toBe(main);
   });
 });

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { useAppSelector } from '../store/hooks';
-import { firstPendingSignal } from '../store/readinessSlice';
 import { MapHost } from '../features/map/MapHost';
 import { useProfileSync } from '../features/sync/useProfileSync';
 import { useAccountAtStart } from '../features/account/session';
 import { DeviceLimitAlert } from '../features/sync/DeviceLimitAlert';
 import { ErrorBoundary } from './ErrorBoundary';
-import { LoadingScreen } from './LoadingScreen';
+import { LoadingChip, LoadingScreen, loadingState } from './LoadingScreen';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
 import { isMapPath, pageForPath } from '../platform/pages';
 import { TopBar } from './TopBar';
@@ -22,7 +21,9 @@ export function Shell() {
   const { width, height } = useWindowSize();
   const [menu, setMenu] = useState({ open: false, mounted: false });
   const [settings, setSettings] = useState({ open: false, mounted: false });
-  const loading = useAppSelector((s) => firstPendingSignal(s.readiness) !== null);
+  // The loading screen covers the page until the map is drawn; the nav database and the offline worker
+  // then load under a chip, the page usable meanwhile (issue 27 point 10).
+  const loading = useAppSelector((s) => loadingState(s.readiness).screen);
   const navDbState = useAppSelector((s) => s.navData.status);
   const navDbCycle = useAppSelector((s) => s.navData.loaded?.cycle ?? '');
   const page = pageForPath(pathname);
@@ -63,7 +64,7 @@ export function Shell() {
       <Box component="main" sx={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
         <MapHost />
         <Box data-testid="page-scroll" sx={{ position: 'absolute', inset: 0, overflow: 'auto', ...(onMap && { pointerEvents: 'none' }) }}>
-          {/* The page mounts under the loading screen but cannot be used until loading is over. */}
+          {/* The page mounts under the loading screen but cannot be used until the map is drawn. */}
           <Box inert={loading} sx={onMap ? { position: 'relative' } : { position: 'relative', minHeight: '100%' }}>
             <ErrorBoundary key={pathname}>
               <Outlet />
@@ -72,6 +73,7 @@ export function Shell() {
         </Box>
         {/* Beside the scroll layer, whose pointer events are off on the map pages: it must take them. */}
         <LoadingScreen />
+        <LoadingChip />
       </Box>
     </Box>
   );

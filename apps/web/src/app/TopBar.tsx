@@ -27,7 +27,7 @@ interface Props {
   onSettings: () => void;
 }
 
-/** Menu button (only once the nav database has settled), page title, Restore Map and settings buttons. */
+/** Menu button (only once the nav database has settled), page title, search box, Restore Map and settings buttons. */
 export function TopBar({ height, title, onMenu, onSettings }: Props) {
   const navDbSettled = useAppSelector((s) => isSettled(s.readiness.navDb));
   const dispatch = useAppDispatch();
@@ -51,12 +51,13 @@ export function TopBar({ height, title, onMenu, onSettings }: Props) {
           component="div"
           variant="h6"
           noWrap
-          sx={{ flex: navDbSettled && !secondBar ? '0 1 auto' : 1, pl: navDbSettled ? 0 : 1, pr: 1 }}
+          sx={{ flex: !secondBar ? '0 1 auto' : 1, pl: navDbSettled ? 0 : 1, pr: 1 }}
           data-testid="top-bar-title"
         >
           {navDbSettled ? title : NAV_DB_LOADING_TITLE}
         </Typography>
-        {navDbSettled && !secondBar && <SearchBox />}
+        {/* The search box answers airports from the map's overview while the nav database loads (issue 27 point 10). */}
+        {!secondBar && <SearchBox />}
         <OfflineBadge />
         <IconButton color="inherit" aria-label={RESTORE_MAP_LABEL} title={RESTORE_MAP_LABEL} data-testid="restore-map" onClick={restoreMap}>
           <MapIcon />
@@ -65,7 +66,7 @@ export function TopBar({ height, title, onMenu, onSettings }: Props) {
           <SettingsIcon />
         </IconButton>
       </Toolbar>
-      {navDbSettled && secondBar && (
+      {secondBar && (
         <Toolbar sx={{ minHeight: '58px !important', height: 58, px: 1 }}>
           <SearchBox />
         </Toolbar>

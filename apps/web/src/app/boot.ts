@@ -83,7 +83,7 @@ function delay(ms: number): Promise<void> {
  * (12 s limit; a time-out is logged with the spec's text and recorded as a boot warning), then the
  * airport database load starts (spec part 1 §4: boot waits for a signed-in user, registers the
  * service worker, then initialises the routing worker and the airport database). The load waits for
- * the worker (30 s), shows its progress on the loading screen and settles the navDb signal
+ * the worker (30 s), shows its progress on the loading chip over the map and settles the navDb signal
  * (features/navdata).
  *
  * At profile_init the route's app-wide effects start (features/route routeEffects.ts, store

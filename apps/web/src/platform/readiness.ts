@@ -8,9 +8,10 @@ export interface ReadinessStore {
 }
 
 /**
- * Readiness sources feed the loading screen (spec part 1 §2 "Shell"). Each source settles its signal
- * once, to 'ready' or to 'unavailable' with a reason, and the loading screen goes away when the map,
- * the nav database and the service worker have all settled.
+ * Readiness sources feed the loading screen and the loading chip (spec part 1 §2 "Shell", issue 27
+ * point 10). Each source settles its signal once, to 'ready' or to 'unavailable' with a reason. The
+ * loading screen covers the page until the map has settled; the chip over the map then says what is
+ * still loading until the nav database and the service worker have settled too (app/LoadingScreen.tsx).
  */
 export type SettledState = Exclude<ReadinessState, 'pending'>;
 export type ReadinessReport = (state: SettledState, reason?: string) => void;

@@ -23,7 +23,7 @@ async function openSettings() {
   return screen.findByTestId('navdb-status');
 }
 
-describe('nav database on the loading screen, top bar and settings drawer', () => {
+describe('nav database on the loading chip, top bar and settings drawer', () => {
   it('shows the download percent under "Loading Nav Database..." and the state on the shell', async () => {
     const { store } = renderApp('/app/map1', { settled: false });
     act(() => {

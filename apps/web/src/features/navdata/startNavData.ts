@@ -6,7 +6,7 @@ import { NAV_DATABASE_SLOW } from './texts';
 export const NAV_DATA_OVERALL_TIMEOUT_MS = 120_000;
 
 /**
- * Runs the nav database load in the background and settles the loading screen's navDb signal:
+ * Runs the nav database load in the background and settles the navDb readiness signal (the loading chip's):
  * 'ready' once loaded, 'unavailable' with the reason otherwise. If it takes longer than 120 s the
  * time-out is logged and the signal settles 'unavailable' so the app can be used; the load goes on
  * and, if it finishes, the signal turns 'ready'. Resolves with the load's outcome.
