@@ -47,7 +47,7 @@ const webFeatures = checkFeatureMap({
   settings: ['navdata', 'profile'],
   pricing: ['account', 'settings', 'welcome'],
   route: ['profile', 'history', 'settings', 'navdata'],
-  search: ['route', 'history'],
+  search: ['route', 'history', 'navdata'],
   map: ['navdata', 'route'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
 });
