@@ -2,3 +2,5 @@
 // import only what is exported here (eslint.config.js feature map).
 export { selectAirportDbLoaded } from './navDataSlice';
 export { DEFAULT_NAV_REGION, downloadRootFor } from './navIndex';
+export { airportOverviewUrl, loadAirportOverview, searchAirportOverview, type OverviewAirport } from './airportOverview';
+export { NAV_DB_LOADING } from './texts';

@@ -19,3 +19,6 @@ export const NAV_DATABASE_SLOW = 'The nav database is taking more than 120 secon
 export function usingStoredNote(cycle: string, why: string): string {
   return `Using the stored cycle ${cycle}: ${why}`;
 }
+
+/** Spec part 1 §2 "Shell": the top bar's text until the airport database is loaded; the search box says it where a route needs the database. */
+export const NAV_DB_LOADING = 'Nav Database is Loading...';

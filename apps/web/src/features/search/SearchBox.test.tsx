@@ -10,6 +10,11 @@ import { makeStore } from '../../store';
 import { elapse, eventually } from '../../test/eventually';
 import { testPrefs } from '../../test/renderApp';
 import { fixtureRoute, fixtureWaypoint, startRouteEffectsAsAtBoot, type BootedRouteEffects } from '../route/testing';
+import { airportFeatures } from '@clearway/navdb';
+import { sampleNavDataSet } from '@clearway/navdb/testing';
+import { endpointsForOrigin } from '@clearway/protocol';
+import { configLoaded } from '../../store/configSlice';
+import { navDataLoaded } from '../navdata/testing';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
 
@@ -56,6 +61,19 @@ function fakeRouting() {
   };
   return { routing: { call } as unknown as RoutingWorkerFacade, calls };
 }
+
+const LOADED = {
+  channel: 'dev',
+  region: 'us',
+  cycle: '2511',
+  effective: '2025-11-27',
+  expires: '2025-12-25',
+  formatVersion: 1,
+  builtAt: '2025-11-20T00:00:00Z',
+  counts: { airports: 1, runways: 1, navaids: 1, fixes: 1, airways: 1, procedures: 1 },
+  bytes: 1000,
+  source: 'cache' as const,
+};
 
 let effects: BootedRouteEffects | undefined;
 const PROFILE: AircraftProfile = { ...DEFAULT_PROFILE, etd_iso: '2026-11-21T20:00:00.000Z' };
@@ -289,5 +307,71 @@ describe('SearchBox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     await elapse(1);
     expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+  it('answers an airport from the overview while the nav database loads; picking it opens the airport page; the database then answers', async () => {
+    const { store, type, router, prefs, calls } = setup();
+    // The map's airports overview, as the server builds it (navdb airportFeatures).
+    const origin = 'https://overview-search.test';
+    const overview = airportFeatures([{ ...sampleNavDataSet().airports.find((a) => a.id === 'HWD')!, id: 'SFO', icaoId: 'KSFO', name: 'SAN FRANCISCO INTL', latDeg: 37.619, lonDeg: -122.375 }]);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify(overview), { status: 200 });
+    });
+    try {
+      act(() => {
+        store.dispatch(configLoaded({ config: { env: 'localhost', version: '1', dataChannel: 'dev', remoteLogging: false, endpoints: endpointsForOrigin(origin) }, source: 'server' }));
+      });
+      type('ksfo');
+      await elapse(SEARCH_DEBOUNCE_MS);
+      await eventually(() => expect(options()).toEqual(['SFO SAN FRANCISCO INTLAirport']));
+      expect(screen.getByRole('listbox').dataset.source).toBe('overview');
+      expect(asked).toEqual([`${origin}/downloads/dev/navdata/us.airports.geojson`]);
+      expect(calls).not.toContain('search');
+      expect(calls).not.toContain('parseRoute');
+
+      // A route needs the database: it says it is loading, and the airport rows stay.
+      type('khwd ksfo');
+      await elapse(SEARCH_DEBOUNCE_MS);
+      await eventually(() => expect(options()).toEqual(['Nav Database is Loading...Routes are checked once it has loaded', 'SFO SAN FRANCISCO INTLAirport']));
+      expect(screen.getAllByRole('option')[0]?.getAttribute('aria-disabled')).toBe('true');
+
+      type('ksfo');
+      await elapse(SEARCH_DEBOUNCE_MS);
+      await eventually(() => expect(options()).toEqual(['SFO SAN FRANCISCO INTLAirport']));
+      fireEvent.click(screen.getAllByRole('option')[0]!);
+      await eventually(() => expect(router.state.location.pathname).toBe('/app/airport'));
+      expect(store.getState().route.selectedAirportId).toBe('SFO');
+      expect(store.getState().map.map_location).toMatchObject({ state: 'set', type: 'airport', lat: 37.619, lon: -122.375 });
+      await eventually(async () => expect(await prefs.getProperty('airport_id')).toBe('SFO'));
+      expect(calls).not.toContain('airportSummary');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks the routing worker again for the text shown once the nav database opens', async () => {
+    const { store, type, calls } = setup();
+    const overview = airportFeatures(sampleNavDataSet().airports.filter((a) => a.id === 'HWD'));
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(overview), { status: 200 }));
+    try {
+      act(() => {
+        store.dispatch(configLoaded({ config: { env: 'localhost', version: '1', dataChannel: 'dev', remoteLogging: false, endpoints: endpointsForOrigin('https://reask.test') }, source: 'server' }));
+      });
+      type('khwd');
+      await elapse(SEARCH_DEBOUNCE_MS);
+      await eventually(() => expect(screen.getByRole('listbox').dataset.source).toBe('overview'));
+      expect(options()).toEqual(['HWD HAYWARD EXECUTIVEAirport']);
+      expect(calls).not.toContain('search');
+      act(() => {
+        store.dispatch(navDataLoaded({ loaded: LOADED, timings: { waitWorkerMs: 1, fetchMs: 1, loadMs: 1, totalMs: 3 } }));
+      });
+      await elapse(SEARCH_DEBOUNCE_MS);
+      await eventually(() => expect(screen.getByRole('listbox').dataset.source).toBe('navdb'));
+      expect(calls).toContain('search');
+      expect(options()).toEqual(['HWD / KHWD HAYWARD EXECAirport · HAYWARD, CA']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { airportSelected, commitRoute, loadProfile, routeCleared } from '../route';
 import { mapLocationSet } from '../../store/mapStateSlice';
 import { addRecentSearch, loadFavouriteCodes, loadRecentSearches } from '../history';
+import { airportOverviewUrl, loadAirportOverview, searchAirportOverview, selectAirportDbLoaded } from '../navdata';
 import { CLICK_AWAY_CLOSE_MS, normalizeQuery, SEARCH_DEBOUNCE_MS, suggestionLabel, type Suggestion } from './suggestions';
 import { fetchAnswers, planQuery, suggestionsFor, type SearchMode } from './query';
 import { useCombobox } from './useCombobox';
@@ -43,6 +44,11 @@ interface Props {
  * query's rows at once (issue 27 point 2), the next rows come 500 ms after the last keystroke.
  * Its listbox carries `data-suggest-ms` (the time from the debounce end to the suggestions shown)
  * and `data-query` (the query its rows are for).
+ *
+ * While the nav database loads, airports are found in the airports overview the map has fetched
+ * (features/navdata searchAirportOverview; `data-source="overview"` on the listbox): picking one opens
+ * the airport page, which shows it once the database is open. A route being typed then gets a
+ * 'Nav Database is Loading...' row. When the database opens, the rows shown are asked for again.
  */
 export function SearchBox({ mode = 'route', placeholder }: Props) {
   const services = useContext(ServicesContext);
@@ -51,11 +57,14 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const unit = useAppSelector((s) => s.units.distance_unit);
+  const navDbLoaded = useAppSelector(selectAirportDbLoaded);
+  const config = useAppSelector((s) => s.config.config);
+  const overviewUrl = !navDbLoaded && config ? airportOverviewUrl(config) : null;
   const id = useId();
   const listId = `${id}-listbox`;
 
   const [text, setText] = useState('');
-  const [answered, setAnswered] = useState<Rows>(NO_ROWS);
+  const [answered, setAnswered] = useState<Rows & { fromOverview?: boolean }>(NO_ROWS);
   // Rows made for another text are never shown (nor picked by Enter or a tap).
   const options = answered.query !== '' && answered.query === normalizeQuery(text) ? answered.rows : NO_ROWS.rows;
   const listRef = useRef<HTMLUListElement | null>(null);
@@ -75,10 +84,11 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
       if (!routing) return null;
       const reply = await routing.call('airportSummary', { code }).catch(() => ({ error: 'failed' }));
       const summary = 'error' in reply ? null : reply;
-      cache.set(code, summary);
+      // Unknown while the nav database loads is not unknown for good.
+      if (summary || navDbLoaded) cache.set(code, summary);
       return summary;
     },
-    [routing],
+    [routing, navDbLoaded],
   );
 
   const refreshExtras = useCallback(async () => {
@@ -99,13 +109,17 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
         setAnswered(NO_ROWS);
         return;
       }
-      const answers = await fetchAnswers(plan, { routing, profile: () => loadProfile(prefs), summaryOf, extras: extrasRef.current });
+      const overview = overviewUrl
+        ? async (term: string, limit: number) => searchAirportOverview(await loadAirportOverview(overviewUrl), term, limit)
+        : undefined;
+      const answers = await fetchAnswers(plan, { routing, profile: () => loadProfile(prefs), summaryOf, extras: extrasRef.current, overview });
       if (request !== requestRef.current) return;
       shownRef.current = { started, request };
-      setAnswered({ query: plan.query, rows: suggestionsFor(plan, mode, answers, unit) });
+      setAnswered({ query: plan.query, rows: suggestionsFor(plan, mode, answers, unit), fromOverview: answers.fromOverview });
       reset();
     },
-    [routing, prefs, mode, unit, summaryOf, reset],
+    // overviewUrl turns null when the nav database opens: the text shown is asked for again.
+    [routing, prefs, mode, unit, summaryOf, reset, overviewUrl],
   );
 
   // The time from the debounce end to the suggestions in the DOM, for the benchmark.
@@ -146,6 +160,18 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     return true;
   };
 
+  /** An airport of the overview (no summary while the nav database loads): its page waits for the database. */
+  const openOverviewAirport = async (code: string, lat: number | null | undefined, lon: number | null | undefined) => {
+    await prefs?.setProperty('airport_id', code).catch(() => undefined);
+    dispatch(airportSelected(code));
+    if (typeof lat === 'number' && typeof lon === 'number') dispatch(mapLocationSet({ lat, lon, type: 'airport' }));
+    requestRef.current++;
+    setText('');
+    setAnswered(NO_ROWS);
+    close();
+    void navigate(pagePath('airport'));
+  };
+
   const submitRoute = async (input: string, parsed?: Route) => {
     const query = normalizeQuery(input);
     if (!query || !routing) return;
@@ -169,6 +195,8 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
       void submitRoute(option.code, option.rte);
     } else if (option.summary) {
       void selectAirport(option.summary.code);
+    } else if (option.type === 'Airport' && option.resultType === 'Search') {
+      void openOverviewAirport(option.code, option.latDeg, option.lonDeg);
     } else if (option.resultType === 'Recent') {
       setText(option.code);
       void submitRoute(option.code);
@@ -229,6 +257,8 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
             combobox.show();
           }}
           onKeyDown={combobox.onKeyDown}
+          // The overview is fetched as the box is first used (the map has usually cached it already).
+          onFocus={() => overviewUrl && void loadAirportOverview(overviewUrl).catch(() => undefined)}
           inputProps={{
             role: 'combobox',
             'aria-label': mode === 'airport' ? 'Search airports' : 'Search',
@@ -259,6 +289,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
           aria-label="Search suggestions"
           data-testid="search-listbox"
           data-query={options.length > 0 ? answered.query : undefined}
+          data-source={options.length > 0 ? (answered.fromOverview ? 'overview' : 'navdb') : undefined}
           sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 250, overflowY: 'auto' }}
         >
           {options.map((option, index) => {

@@ -92,3 +92,43 @@ describe('fetchAnswers', () => {
     expect(answers.favourites).toEqual([]);
   });
 });
+
+describe('while the nav database loads (the airports overview answers)', () => {
+  const overviewHit: SearchHit = { type: 'Airport', ident: 'SFO', name: 'SAN FRANCISCO INTL', place: null, latDeg: 37.6, lonDeg: -122.4, summary: null };
+
+  it('takes the search hits from the overview and asks the worker for neither a search nor a route', async () => {
+    const calls: string[] = [];
+    const routing = {
+      call: async (method: string) => {
+        calls.push(method);
+        throw new Error('no nav database is open');
+      },
+    } as unknown as RoutingWorkerFacade;
+    const asked: string[] = [];
+    const overview = async (term: string, limit: number) => {
+      asked.push(`${term}:${limit}`);
+      return term === 'KSFO' ? [overviewHit] : [];
+    };
+    const deps = { routing, profile: async () => ({}) as never, summaryOf: async () => null, extras: { favourites: [], recents: [] }, overview };
+    const one = await fetchAnswers(planQuery('ksfo', 'route')!, deps);
+    expect(one).toMatchObject({ hits: [overviewHit], route: null, fromOverview: true });
+    const two = await fetchAnswers(planQuery('khwd ksfo', 'route')!, deps);
+    expect(two).toMatchObject({ hits: [overviewHit], route: null, fromOverview: true });
+    expect(asked).toEqual(['KSFO:30', 'KSFO:30']);
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the airport rows, and a route being typed gets 'Nav Database is Loading...' (not selectable) first", () => {
+    const loading: QueryAnswers = { ...none, hits: [overviewHit], fromOverview: true };
+    const single = suggestionsFor(planQuery('ksfo', 'route')!, 'route', loading, 'nm');
+    expect(rows(single)).toEqual(['Search:SFO']);
+    expect(single[0]).toMatchObject({ type: 'Airport', selectable: true, latDeg: 37.6, lonDeg: -122.4, summary: null });
+    const routeRows = suggestionsFor(planQuery('khwd ksfo', 'route')!, 'route', loading, 'nm');
+    expect(rows(routeRows)).toEqual(['Warning:Nav Database is Loading...', 'Search:SFO']);
+    expect(routeRows[0]?.selectable).toBe(false);
+    // Airport mode parses no route: no such row.
+    expect(rows(suggestionsFor(planQuery('san francisco', 'airport')!, 'airport', loading, 'nm'))).toEqual(['Search:SFO']);
+    // Once the database is open the same answers without the flag show no waiting row.
+    expect(rows(suggestionsFor(planQuery('khwd ksfo', 'route')!, 'route', { ...loading, fromOverview: false }, 'nm'))).toEqual(['Search:SFO']);
+  });
+});

@@ -2,7 +2,7 @@ import type { AirportSummary, SearchHit } from '@clearway/navdb';
 import type { AircraftProfile, Route } from '@clearway/flightplan';
 import type { DistanceUnit } from '@clearway/geo';
 import type { RoutingWorkerFacade } from '../../worker/facade';
-import { extraSuggestion, mergeSuggestions, normalizeQuery, routeSuggestions, SEARCH_LIMIT, suggestionFromHit, type Suggestion } from './suggestions';
+import { extraSuggestion, mergeSuggestions, navDbLoadingSuggestion, normalizeQuery, routeSuggestions, SEARCH_LIMIT, suggestionFromHit, type Suggestion } from './suggestions';
 
 /** 'route' (default): routes, airports, VORs, waypoints, airways; 'airport': airports only. */
 export type SearchMode = 'route' | 'airport';
@@ -45,6 +45,8 @@ export interface QueryAnswers {
   /** Favourite airports and recent searches, newest first, with their summaries when known. */
   favourites: readonly Suggestion[];
   recents: readonly Suggestion[];
+  /** The hits came from the airports overview: the nav database is still loading, so no route was parsed. */
+  fromOverview?: boolean;
 }
 
 /**
@@ -60,7 +62,9 @@ export function suggestionsFor(plan: QueryPlan, mode: SearchMode, answers: Query
   const recents = mode === 'airport' ? answers.recents.filter((s) => s.summary) : answers.recents;
   const merged = plan.withExtras ? mergeSuggestions(searchRows, answers.favourites, recents, plan.query) : searchRows;
   const routeRows = answers.route && (plan.tokens.length > 1 || merged.length === 0) ? routeSuggestions(answers.route, unit) : [];
-  return [...routeRows, ...merged];
+  // A route needs the nav database: while it loads, a route being typed gets the top bar's words.
+  const waitRows = answers.fromOverview && plan.parseRoute && plan.tokens.length > 1 ? [navDbLoadingSuggestion(plan.query)] : [];
+  return [...waitRows, ...routeRows, ...merged];
 }
 
 export interface QueryDeps {
@@ -71,15 +75,23 @@ export interface QueryDeps {
   summaryOf: (code: string) => Promise<AirportSummary | null>;
   /** Favourite airport codes and recent search codes, newest first. */
   extras: { favourites: readonly string[]; recents: readonly string[] };
+  /**
+   * While the nav database is not open: airport hits from the airports overview (features/navdata
+   * searchAirportOverview) for a search term. Absent once the database is open: the worker answers.
+   */
+  overview?: (term: string, limit: number) => Promise<SearchHit[]>;
 }
 
 /**
  * Asks the routing worker what a plan needs (search hits, the parsed route, the favourites' and
- * recents' summaries). A failed call answers nothing for its part.
+ * recents' summaries). A failed call answers nothing for its part. With `overview` (the nav database
+ * is still loading) the search hits are the overview's airports and no route is parsed.
  */
-export async function fetchAnswers(plan: QueryPlan, { routing, profile, summaryOf, extras }: QueryDeps): Promise<QueryAnswers> {
-  const searchPromise = routing.call('search', { query: plan.searchTerm, limit: SEARCH_LIMIT }).catch((): SearchHit[] => []);
-  const routePromise: Promise<Route | null> = plan.parseRoute
+export async function fetchAnswers(plan: QueryPlan, { routing, profile, summaryOf, extras, overview }: QueryDeps): Promise<QueryAnswers> {
+  const searchPromise = overview
+    ? overview(plan.searchTerm, SEARCH_LIMIT).catch((): SearchHit[] => [])
+    : routing.call('search', { query: plan.searchTerm, limit: SEARCH_LIMIT }).catch((): SearchHit[] => []);
+  const routePromise: Promise<Route | null> = plan.parseRoute && !overview
     ? (async () => {
         const p = await profile();
         const parsed = await routing.call('parseRoute', { text: plan.query, profile: p });
@@ -97,5 +109,5 @@ export async function fetchAnswers(plan: QueryPlan, { routing, profile, summaryO
   const favourites = favouriteCodes.map((code, i) => extraSuggestion(code, favouriteSummaries[i] ?? null, 'Favorite'));
   const recents = recentCodes.map((code, i) => extraSuggestion(code, recentSummaries[i] ?? null, 'Recent'));
   const [hits, route] = await Promise.all([searchPromise, routePromise]);
-  return { hits, route, favourites, recents };
+  return { hits, route, favourites, recents, fromOverview: overview !== undefined };
 }

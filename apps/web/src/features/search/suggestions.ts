@@ -1,6 +1,7 @@
 import type { AirportSummary, SearchHit } from '@clearway/navdb';
 import type { Route } from '@clearway/flightplan';
 import { formatDistance, type DistanceUnit } from '@clearway/geo';
+import { NAV_DB_LOADING } from '../navdata';
 
 /** Spec part 1 §9. */
 export const SEARCH_LIMIT = 30;
@@ -20,6 +21,9 @@ export interface Suggestion {
   place: string | null;
   code: string;
   summary: AirportSummary | null;
+  /** Where a search hit is, when known (an airport of the overview has its position but no summary). */
+  latDeg?: number | null;
+  lonDeg?: number | null;
   /** Route suggestions: the parsed route. */
   rte?: Route;
   /** Shown text for route and error rows. */
@@ -49,7 +53,26 @@ export function suggestionFromHit(hit: SearchHit, resultType: Suggestion['result
     place: hit.place,
     code,
     summary: hit.summary,
+    latDeg: hit.latDeg,
+    lonDeg: hit.lonDeg,
     selectable: true,
+  };
+}
+
+/** A row that says a route cannot be checked yet: the top bar's 'Nav Database is Loading...' (spec part 1 §2). */
+export function navDbLoadingSuggestion(query: string): Suggestion {
+  return {
+    key: 'NavDbLoading',
+    type: 'Warning',
+    resultType: 'Warning',
+    ident: '',
+    name: '',
+    place: null,
+    code: query,
+    summary: null,
+    text: NAV_DB_LOADING,
+    detail: 'Routes are checked once it has loaded',
+    selectable: false,
   };
 }
 

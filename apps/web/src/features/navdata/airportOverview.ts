@@ -1,0 +1,110 @@
+import type { SearchHit } from '@clearway/navdb';
+import { navdataOverviewUrl, type ClientConfig } from '@clearway/protocol';
+import { DEFAULT_NAV_REGION, downloadRootFor } from './navIndex';
+
+/**
+ * The airports overview (the server's GeoJSON of the region's airports that the map draws before the
+ * nav database is open: public-use and towered fields, id, name and position) as a search index, so
+ * the search box can answer an airport search while the full database loads (issue 27 point 10).
+ * Routes, navaids, fixes and airways still need the full database.
+ */
+export interface OverviewAirport {
+  id: string;
+  name: string;
+  latDeg: number;
+  lonDeg: number;
+}
+
+/** The address of the airports overview the map fetches for this configuration. */
+export function airportOverviewUrl(config: ClientConfig): string {
+  return navdataOverviewUrl(downloadRootFor(config), DEFAULT_NAV_REGION, 'airports');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The airports of an overview FeatureCollection; features without a string id and name or a point
+ * position are left out.
+ * @throws Error when the JSON is not a FeatureCollection.
+ */
+export function parseAirportOverview(json: unknown): OverviewAirport[] {
+  if (!isRecord(json) || json['type'] !== 'FeatureCollection' || !Array.isArray(json['features'])) {
+    throw new Error('The airports overview is not a GeoJSON FeatureCollection');
+  }
+  const airports: OverviewAirport[] = [];
+  for (const feature of json['features'] as unknown[]) {
+    if (!isRecord(feature) || !isRecord(feature['properties']) || !isRecord(feature['geometry'])) continue;
+    const { id, name } = feature['properties'];
+    const coordinates = feature['geometry']['coordinates'];
+    if (typeof id !== 'string' || typeof name !== 'string' || !Array.isArray(coordinates)) continue;
+    const [lon, lat] = coordinates as unknown[];
+    if (typeof lon !== 'number' || typeof lat !== 'number') continue;
+    airports.push({ id: id.toUpperCase(), name, latDeg: lat, lonDeg: lon });
+  }
+  return airports;
+}
+
+/**
+ * The FAA id of a contiguous-US ICAO id: a four-letter query starting with K asks for the three-letter
+ * id after it (KSFO: SFO). The overview carries no ICAO ids; on the US nav database this convention
+ * names the right airport for every overview airport that has such an ICAO id and never a wrong one
+ * (Alaska's and the Pacific's P ids do not follow it, so they are left to the full database).
+ */
+function faaIdOfIcao(query: string): string | null {
+  return /^K[A-Z]{3}$/.test(query) ? query.slice(1) : null;
+}
+
+/**
+ * Airports of the overview for a search-box query (trimmed, upper case), best first: the id itself,
+ * the FAA id of a US ICAO id, ids starting with the query (shorter first), then names with a word
+ * starting with the query (three characters or more). Hits carry no summary (the overview has none).
+ */
+export function searchAirportOverview(airports: readonly OverviewAirport[], query: string, limit: number): SearchHit[] {
+  const q = query.trim().toUpperCase();
+  if (!q) return [];
+  const icaoFaa = faaIdOfIcao(q);
+  const ranked: { airport: OverviewAirport; rank: number }[] = [];
+  for (const airport of airports) {
+    let rank: number;
+    if (airport.id === q) rank = 0;
+    else if (airport.id === icaoFaa) rank = 1;
+    else if (airport.id.startsWith(q)) rank = 2;
+    else if (q.length >= 3 && airport.name.toUpperCase().split(/[\s\-/]+/).some((word) => word.startsWith(q))) rank = 3;
+    else continue;
+    ranked.push({ airport, rank });
+  }
+  ranked.sort((a, b) => a.rank - b.rank || a.airport.id.length - b.airport.id.length || a.airport.id.localeCompare(b.airport.id));
+  return ranked.slice(0, limit).map(({ airport }) => ({
+    type: 'Airport',
+    ident: airport.id,
+    name: airport.name,
+    place: null,
+    latDeg: airport.latDeg,
+    lonDeg: airport.lonDeg,
+    summary: null,
+  }));
+}
+
+const loads = new Map<string, Promise<OverviewAirport[]>>();
+
+/**
+ * The overview's airports, fetched once per address (the browser's cache or the service worker
+ * usually has it: the map asked for it first). A failed fetch is forgotten, so the next query tries
+ * again.
+ * @throws Error naming the address when the server does not send it.
+ */
+export function loadAirportOverview(url: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): Promise<OverviewAirport[]> {
+  let load = loads.get(url);
+  if (!load) {
+    load = (async () => {
+      const reply = await fetchFn(url);
+      if (!reply.ok) throw new Error(`The airports overview ${url} answered ${reply.status}`);
+      return parseAirportOverview(await reply.json());
+    })();
+    loads.set(url, load);
+    load.catch(() => loads.delete(url));
+  }
+  return load;
+}
