@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { DistanceUnit, TemperatureUnit } from '@clearway/geo';
+import { LocalWrites } from './localWrites';
 
 /**
  * The local browser database 'prefs' (spec part 1 §3 "Local browser database 'prefs'"). Every
@@ -251,11 +252,33 @@ export class PrefsDb extends Dexie implements PropertyStore {
   flight_plans!: Table<FlightPlanRow, string>;
 
   private readonly now: () => EpochMs;
+  private readonly localWrites = new LocalWrites();
 
   constructor(options: PrefsDbOptions = {}) {
     super(options.name ?? PREFS_DB_NAME);
     this.now = options.now ?? Date.now;
     this.version(1).stores(PREFS_SCHEMA_V1);
+    this.use(this.localWrites.middleware);
+  }
+
+  /**
+   * Calls `listener` with the synchronised table after every save made on this device (a committed
+   * write to a synchronised table, or storing the route or profile); the running sync subscribes.
+   * @returns the unsubscribe.
+   */
+  onLocalWrite(listener: (table: SyncTable) => void): () => void {
+    return this.localWrites.subscribe(listener);
+  }
+
+  /**
+   * Runs `apply` in a read-write transaction whose writes are the sync's own (another device's
+   * records or the server's gids), so they do not count as saves of this device.
+   */
+  syncTransaction<T>(tables: Table[], apply: () => Promise<T>): Promise<T> {
+    return this.transaction('rw', tables, async (transaction) => {
+      this.localWrites.fromSync(transaction.idbtrans);
+      return apply();
+    });
   }
 
   /** The stored value of a property, or undefined when it was never set. */

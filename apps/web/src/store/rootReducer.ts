@@ -13,6 +13,7 @@ import { bootSlice } from './bootSlice';
 import { readinessSlice } from './readinessSlice';
 import { configSlice } from './configSlice';
 import { appUpdateSlice } from './appUpdateSlice';
+import { syncSlice } from './syncSlice';
 
 /**
  * The app's state, one slice per key. Kept apart from the store's assembly (index.ts) so that the
@@ -34,6 +35,7 @@ export const rootReducer = combineReducers({
   profile: profileSlice.reducer,
   map: mapStateSlice.reducer,
   account: accountSlice.reducer,
+  sync: syncSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -14,7 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { devicesChanged } from '../../platform/requestSync';
+import { devicesChanged } from '../../platform/syncedTables';
 import { deviceLimitCleared } from './accountSlice';
 import { fetchDevices, removeDevice, signOutOtherDevices, type DeviceList, type SyncDevice } from './devicesClient';
 import { formatDate } from './licence';
@@ -80,7 +80,7 @@ export function DevicesCard() {
     if (refusal === null || list === null || list.devices.length >= list.limit || resumedFor.current === list) return;
     resumedFor.current = list;
     dispatch(deviceLimitCleared());
-    devicesChanged();
+    dispatch(devicesChanged());
   }, [dispatch, list, refusal]);
 
   const remove = async (device: SyncDevice) => {
@@ -90,7 +90,7 @@ export function DevicesCard() {
       await removeDevice(device.uuid);
       // A place is free: a refused device (this one or another) may sync again.
       dispatch(deviceLimitCleared());
-      devicesChanged();
+      dispatch(devicesChanged());
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

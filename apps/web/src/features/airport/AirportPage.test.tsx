@@ -90,7 +90,7 @@ describe('AirportPage', () => {
   });
 
   it('shows a star set on another device once a sync brought it, without reopening the page', async () => {
-    const { prefs } = renderApp('/app/airport?id=KHWD', { services: { routing: await fakeRouting() } });
+    const { prefs, store } = renderApp('/app/airport?id=KHWD', { services: { routing: await fakeRouting() } });
     await screen.findByTestId('airport-name');
     await screen.findByRole('button', { name: 'Add to favorites' });
     // The airport's favourites key is its summary code, the one the recents list got on opening.
@@ -102,7 +102,7 @@ describe('AirportPage', () => {
     // What the sync client does with another device's favourite: write the row, then announce the table.
     await setFavoriteAirport(prefs, code!, true);
     expect(screen.queryByRole('button', { name: 'Remove from favorites' })).toBeNull();
-    act(() => tableSynced('fav_airports'));
+    act(() => store.dispatch(tableSynced('fav_airports')));
     await screen.findByRole('button', { name: 'Remove from favorites' });
   });
 

@@ -1,6 +1,5 @@
 import { nextRecordTs } from '@clearway/sync';
 import type { AirportListRow, EpochMs, PrefsDb } from '../../db/prefs';
-import { requestSync } from '../../platform/requestSync';
 
 /**
  * Favourite and recent airports in the prefs database (spec part 1 §3 fav_airports / recent_airports,
@@ -48,7 +47,6 @@ export async function setFavoriteAirport(db: AirportListTables, code: string, fa
     if (!row && !favorite) return;
     await db.fav_airports.put({ ...row, code: key, deleted: favorite ? 'F' : 'T', ts: nextRecordTs(row, now) });
   });
-  requestSync('fav_airports');
 }
 
 /**
@@ -65,5 +63,4 @@ export async function addRecentAirport(db: AirportListTables, code: string, now:
     const stale = live.slice(max).map((r): AirportListRow => ({ ...r, deleted: 'T', ts: nextRecordTs(r, now) }));
     if (stale.length > 0) await db.recent_airports.bulkPut(stale);
   });
-  requestSync('recent_airports');
 }

@@ -3,7 +3,6 @@
 import type { Table } from 'dexie';
 import type { AirportListRow, PropertyStore, SearchRow } from '../../db/prefs';
 import { nextRecordTs } from '@clearway/sync';
-import { requestSync } from '../../platform/requestSync';
 
 /** Recent search rows, de-duplicated by uppercased code, newest first. */
 export function dedupeRecents<T extends { code: string; ts: number; deleted?: string }>(rows: readonly T[]): T[] {
@@ -51,5 +50,4 @@ export async function addRecentSearch(prefs: PropertyStore | undefined, code: st
   if (!t || !upper) return;
   const previous = await t.searches.get(upper);
   await t.searches.put({ ...previous, code: upper, deleted: 'F', ts: nextRecordTs(previous, now) });
-  requestSync('searches');
 }

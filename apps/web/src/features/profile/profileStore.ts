@@ -1,7 +1,6 @@
 import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
 import { nextRecordTs } from '@clearway/sync';
 import type { ModelRow, PropertyStore, StoredAircraftProfile } from '../../db/prefs';
-import { requestSync } from '../../platform/requestSync';
 import { chosenModelEtd, resetPastEtd } from './etd';
 
 /**
@@ -52,8 +51,6 @@ export async function storeProfile(prefs: PropertyStore | undefined, profile: Ai
   const models = modelsOf(prefs);
   const previous = await models?.get(saved.tail);
   await models?.put({ ...saved, deleted: 'F', ts: nextRecordTs(previous, now) });
-  requestSync('profile');
-  requestSync('models');
   return saved;
 }
 

@@ -4,7 +4,6 @@ import type { PropertyStore, StoredRoute } from '../../db/prefs';
 import type { AppDispatch } from '../../store';
 import { finalFixesCleared } from '../../store/mapStateSlice';
 import { routeCleared, routeSet } from './routeSlice';
-import { requestSync } from '../../platform/requestSync';
 
 export interface RouteCommandDeps {
   prefs: PropertyStore | undefined;
@@ -22,7 +21,6 @@ export async function commitRoute({ prefs, dispatch, now }: RouteCommandDeps, ro
   dispatch(routeSet(stamped));
   dispatch(finalFixesCleared());
   await prefs?.setProperty('route', stamped as unknown as StoredRoute).catch((error: unknown) => console.error('Could not store the route', error));
-  requestSync('route');
   return stamped;
 }
 

@@ -1,7 +1,6 @@
 import type { PropertyStore, RouteRow } from '../../db/prefs';
 import { nextRecordTs } from '@clearway/sync';
 import { loadRecentSearches } from '../history';
-import { requestSync } from '../../platform/requestSync';
 
 /** Recent and saved lists hold up to 30 items (spec part 2 §9). */
 export const ROUTE_LIST_LIMIT = 30;
@@ -51,7 +50,6 @@ export async function saveRoute(prefs: PropertyStore | undefined, finalString: s
   if (!table || !code) return;
   const existing = await table.get(code);
   await table.put({ ...existing, final_string: code, deleted: 'F', ts: nextRecordTs(existing, now) });
-  requestSync('routes');
 }
 
 /** Deletes a saved route: soft delete, deleted 'T' with a new ts. */
@@ -60,5 +58,4 @@ export async function deleteSavedRoute(prefs: PropertyStore | undefined, finalSt
   if (!table) return;
   const existing = await table.get(finalString);
   await table.put({ ...existing, final_string: finalString, deleted: 'T', ts: nextRecordTs(existing, now) });
-  requestSync('routes');
 }

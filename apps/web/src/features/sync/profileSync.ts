@@ -1,7 +1,6 @@
 import type { ClientConfig, SyncObject, SyncTable } from '@clearway/protocol';
 import type { PrefsDb } from '../../db/prefs';
 import { RealtimeChannel, type SocketLike } from './realtime';
-import { setDevicesChangedListener, setSyncRequester } from '../../platform/requestSync';
 import { SyncClient, type DeviceLimitRefusal } from './syncClient';
 import { requestServiceWorkerUpdate } from '../../sw/register';
 
@@ -17,7 +16,7 @@ export interface StartProfileSyncOptions {
   custId: string;
   uuid: string;
   onSingletonChanged?: (table: 'route' | 'profile', value: SyncObject | undefined) => void;
-  /** Told when the server refused this device as one too many; syncing stops until devicesChanged(). */
+  /** Told when the server refused this device as one too many; syncing stops until `client.resume()`. */
   onDeviceLimit?: (refusal: DeviceLimitRefusal) => void;
   /** Told when a sync changed a table's rows or the route / profile property. */
   onTableChanged?: (table: SyncTable) => void;
@@ -29,10 +28,11 @@ export interface StartProfileSyncOptions {
 }
 
 /**
- * Starts sync for a signed-in customer (spec part 1 §7, §9): registers the client behind
- * requestSync, runs the initial sync of every table, opens the realtime socket and, when the browser
+ * Starts sync for a signed-in customer (spec part 1 §7, §9): syncs a table after every save to it on
+ * this device (PrefsDb.onLocalWrite), runs the initial sync of every table, opens the realtime socket and, when the browser
  * comes back online, syncs every table again so edits made offline go up.
- * A device-limit refusal (403 `device_limit`) stops the client until devicesChanged() (or a restart).
+ * A device-limit refusal (403 `device_limit`) stops the client until `client.resume()` (the shell calls
+ * it on the store's `devicesChanged`) or a restart.
  * A `new_app_version` for this environment asks the service worker to look for the update, which then
  * goes the usual way (updateWaiting and the restart prompt); it is also logged.
  */
@@ -50,9 +50,8 @@ export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncS
     onDeviceLimit: options.onDeviceLimit,
     onTableChanged: options.onTableChanged,
   });
-  const unregister = setSyncRequester((table) => void client.request(table));
-  // A device removed on the account page may have freed a place for this one.
-  const unregisterDevices = setDevicesChangedListener(() => void client.resume());
+  // Every save on this device (the database tells of each committed write to a synced table).
+  const unsubscribe = options.db.onLocalWrite((table) => void client.request(table));
   let reconnected = false;
   const channel = new RealtimeChannel({
     url: options.config.endpoints.profileSocket,
@@ -79,8 +78,7 @@ export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncS
     client,
     stop() {
       window.removeEventListener('online', onOnline);
-      unregister();
-      unregisterDevices();
+      unsubscribe();
       client.stop();
       channel.stop();
     },

@@ -4,7 +4,6 @@ import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport';
 import { addRecentSearch } from '../history';
 import { FakeSyncServer } from './fakeSyncServer';
-import { setSyncRequester } from '../../platform/requestSync';
 import { SyncClient, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 
 let clock = 1_700_000_000_000;
@@ -283,17 +282,32 @@ describe('the device limit', () => {
   });
 });
 
-describe('requestSync', () => {
-  it('is triggered by the writers once a client is registered, and a no-op before', async () => {
+describe('saves as the database tells them (PrefsDb.onLocalWrite)', () => {
+  it("tells each committed save to a synced table once, not the sync's own writes, and nothing after unsubscribing", async () => {
     const db = new PrefsDb({ name: `sync-test-${++dbCount}`, now });
     opened.push(db);
-    await setFavoriteAirport(db, 'KHWD', true, clock);
-    const asked: SyncTable[] = [];
-    const unregister = setSyncRequester((table) => asked.push(table));
+    const heard: SyncTable[] = [];
+    const unsubscribe = db.onLocalWrite((table) => heard.push(table));
     await setFavoriteAirport(db, 'KSQL', true, clock);
     await addRecentSearch(db, 'khwd', clock);
-    unregister();
-    await setFavoriteAirport(db, 'KOAK', true, clock);
-    expect(asked).toEqual(['fav_airports', 'searches']);
+    await db.setProperty('route', { final_string: 'KHWD KSFO', ts: clock } as never);
+    // Not synced: another property, and removing the route (Clear is not sent up).
+    await db.setProperty('dark_mode', true as never);
+    await db.deleteProperty('route');
+    expect(heard).toEqual(['fav_airports', 'searches', 'route']);
+
+    // A sync that brings another device's favourite writes the table without it counting as a save.
+    const server = new FakeSyncServer(now);
+    const other = new PrefsDb({ name: `sync-test-${++dbCount}`, now });
+    opened.push(other);
+    await setFavoriteAirport(other, 'KOAK', true, clock);
+    await new SyncClient({ db: other, endpoint: 'http://x/api', custId: 'cust_1', uuid: 'other', fetch: server.fetch, now, isOnline: () => true }).request('fav_airports');
+    await new SyncClient({ db, endpoint: 'http://x/api', custId: 'cust_1', uuid: 'this', fetch: server.fetch, now, isOnline: () => true }).request('fav_airports');
+    expect((await listFavoriteAirports(db)).map((row) => row.code).sort()).toEqual(['KOAK', 'KSQL']);
+    expect(heard).toEqual(['fav_airports', 'searches', 'route']);
+
+    unsubscribe();
+    await setFavoriteAirport(db, 'KPAO', true, clock);
+    expect(heard).toHaveLength(3);
   });
 });

@@ -271,7 +271,7 @@ export class SyncClient {
     if (SINGLETONS.has(table)) {
       const singleton = table as 'route' | 'profile';
       let result: { changed: boolean; value: SyncObject | undefined } = { changed: false, value: undefined };
-      await db.transaction('rw', db.properties, async () => {
+      await db.syncTransaction([db.properties], async () => {
         const current = await this.readSingleton(singleton);
         const next = applySingletonReply(singleton, current, reply);
         if (next === undefined) {
@@ -289,7 +289,7 @@ export class SyncClient {
     }
     const rowTable = this.rowTable(table as SyncRowTable);
     let changed = false;
-    await db.transaction('rw', rowTable, async () => {
+    await db.syncTransaction([rowTable], async () => {
       const rows = await rowTable.toArray();
       const applied = applySyncReply(table, rows, reply);
       const primaryKeys = new Map<string, unknown>();

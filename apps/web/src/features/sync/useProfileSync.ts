@@ -10,7 +10,8 @@ import { profileLoaded, toProfile } from '../profile';
 import type { AppDispatch } from '../../store';
 import { deviceLimitCleared, deviceLimitReached } from '../account';
 import type { ProfileSyncSession } from './profileSync';
-import { tableSynced } from '../../platform/syncedTables';
+import { devicesChanged, tableSynced } from '../../platform/syncedTables';
+import { addAppListener } from '../../store/listener';
 
 // The sync client (and the reply schema it checks with) loads when someone is signed in, not at start.
 const loadProfileSync = () => import('./profileSync');
@@ -70,6 +71,8 @@ export function useProfileSync(): void {
       session = null;
       custId = null;
     };
+    // A device removed on the account page may have freed a place for this one.
+    const unsubscribeDevices = dispatch(addAppListener({ actionCreator: devicesChanged, effect: () => void session?.client.resume() }));
     const subscription = liveQuery(() => prefs.getProperties(['login_profile', 'uuid'])).subscribe({
       next: ({ login_profile, uuid }) => {
         const next = custIdOf(login_profile);
@@ -87,13 +90,14 @@ export function useProfileSync(): void {
             uuid,
             onSingletonChanged: (table, value) => applySingleton(dispatch, table, value),
             onDeviceLimit: (refusal) => dispatch(deviceLimitReached(refusal)),
-            onTableChanged: tableSynced,
+            onTableChanged: (table) => dispatch(tableSynced(table)),
           });
         }, (error: unknown) => console.warn('Could not load the profile sync', error));
       },
       error: (error: unknown) => console.warn('Could not watch the login profile', error),
     });
     return () => {
+      unsubscribeDevices();
       subscription.unsubscribe();
       stopSession();
     };
