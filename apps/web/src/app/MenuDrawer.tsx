@@ -88,7 +88,13 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {/* Native apps hide the Account link (spec part 1 §6). */}
         {!isNativeBuild() && (
-          <Link component={RouterLink} to={pagePath('account')} replace onClick={onClose}>
+          <Link
+            component={RouterLink}
+            to={pagePath('account')}
+            replace
+            onClick={onClose}
+            sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minHeight: 44, minWidth: 44 }}
+          >
             Account
           </Link>
         )}

@@ -1,4 +1,4 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Components, type Theme } from '@mui/material/styles';
 
 /** Brand colours (spec part 1 §9 "Theme colours primary #13406A, dark #0d2c51"). */
 export const BRAND_PRIMARY = '#13406A';
@@ -6,10 +6,61 @@ export const BRAND_DARK = '#0d2c51';
 
 const typography = { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' };
 
+/** The smallest hit area of a control in CSS px (issue 27: Apple's and Material's 44x44). */
+export const MIN_TOUCH_PX = 44;
+/** List rows (menus, drawers, suggestions): Material's 48 px at every width. */
+export const LIST_ROW_PX = 48;
+
+/**
+ * Touch sizes for the cockpit (issue 27 point 4): every button, icon button, field, list row, switch,
+ * checkbox, radio and slider is at least 44x44 CSS px at every screen width, in day and night alike.
+ * Sizes only: colours stay MUI's and the palettes'.
+ */
+export const touchComponents: Components<Omit<Theme, 'components'>> = {
+  MuiButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
+  MuiIconButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
+  MuiToggleButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
+  MuiFab: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
+  // Text fields and selects of every size and variant: the box a tap focuses is 44 px tall.
+  MuiInputBase: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX } } },
+  // The Autocomplete's 44 px popup and clear buttons, centred in the field, beside the text.
+  MuiAutocomplete: {
+    styleOverrides: {
+      endAdornment: { top: `calc(50% - ${MIN_TOUCH_PX / 2}px)`, display: 'flex' },
+      root: {
+        '&.MuiAutocomplete-hasPopupIcon .MuiInputBase-root, &.MuiAutocomplete-hasClearIcon .MuiInputBase-root': { paddingRight: MIN_TOUCH_PX + 12 },
+        '&.MuiAutocomplete-hasPopupIcon.MuiAutocomplete-hasClearIcon .MuiInputBase-root': { paddingRight: 2 * MIN_TOUCH_PX + 12 },
+      },
+    },
+  },
+  // A select's own box (what a tap opens) 44 px tall, its text centred: 1.4375em is MUI's line box.
+  MuiSelect: { styleOverrides: { select: { paddingTop: `calc((${MIN_TOUCH_PX}px - 1.4375em) / 2)`, paddingBottom: `calc((${MIN_TOUCH_PX}px - 1.4375em) / 2)` } } },
+  MuiCheckbox: { styleOverrides: { root: { padding: (MIN_TOUCH_PX - 24) / 2 } } },
+  MuiRadio: { styleOverrides: { root: { padding: (MIN_TOUCH_PX - 24) / 2 } } },
+  // A 44 px tall switch: the 20 px thumb in a 44 px button, the track as MUI draws it (34 x 14).
+  MuiSwitch: {
+    styleOverrides: {
+      root: { width: 64, height: MIN_TOUCH_PX, padding: 15 },
+      switchBase: { padding: 12 },
+      sizeSmall: { width: 64, height: MIN_TOUCH_PX, padding: 15, '& .MuiSwitch-switchBase': { padding: 14 } },
+    },
+  },
+  MuiFormControlLabel: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX } } },
+  // The rail, thumb and the space a tap moves the thumb in: 44 px tall (MUI's coarse-pointer padding).
+  MuiSlider: { styleOverrides: { root: { '&.MuiSlider-horizontal': { padding: `${(MIN_TOUCH_PX - 4) / 2}px 0` } } } },
+  MuiListItemButton: { styleOverrides: { root: { minHeight: LIST_ROW_PX } } },
+  // MUI lowers menu rows to their text's height from the sm breakpoint (600 px) up: not here.
+  MuiMenuItem: { styleOverrides: { root: { minHeight: LIST_ROW_PX, '@media (min-width:600px)': { minHeight: LIST_ROW_PX } } } },
+  MuiTab: { styleOverrides: { root: { minHeight: LIST_ROW_PX, minWidth: MIN_TOUCH_PX } } },
+  MuiTableSortLabel: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX } } },
+  MuiChip: { styleOverrides: { clickable: { minHeight: MIN_TOUCH_PX } } },
+};
+
 /** Day theme: light surfaces, brand blue bars. */
 export const dayTheme: Theme = createTheme({
   palette: { mode: 'light', primary: { main: BRAND_PRIMARY, dark: BRAND_DARK } },
   typography,
+  components: touchComponents,
 });
 
 /** Night theme: MUI dark mode; bars in the brand dark blue, controls in a lighter blue that reads on dark. */
@@ -21,6 +72,7 @@ export const nightTheme: Theme = createTheme({
   },
   typography,
   components: {
+    ...touchComponents,
     // White on the brand dark bar: the primary's contrast text is dark (for the light blue controls).
     MuiAppBar: { styleOverrides: { root: { backgroundColor: BRAND_DARK, backgroundImage: 'none', color: '#ffffff' } } },
   },

@@ -203,6 +203,34 @@ export function AirportPage() {
   );
 }
 
+const RUNWAY_COLUMNS = ['Runway', 'Length', 'Width', 'Surface', 'Headings', 'Lighting'] as const;
+
+/**
+ * The runway table on a phone (issue 27 point 6): each runway a block of labelled cells in three
+ * columns (Runway, Length, Width / Surface, Headings / Lighting), so nothing is cut at 390 px; the
+ * header row stays for screen readers. From the sm breakpoint up, the table as it is.
+ */
+const RUNWAY_TABLE_SX = {
+  '@media (max-width:599.95px)': {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tbody': { display: 'block' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      columnGap: 1,
+      rowGap: 0.5,
+      px: 1,
+      py: 1,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { display: 'block', border: 0, p: 0, overflowWrap: 'anywhere' },
+    '& tbody td[data-label="Headings"]': { gridColumn: 'span 2' },
+    '& tbody td[data-label="Lighting"]': { gridColumn: '1 / -1' },
+    '& tbody td::before': { content: 'attr(data-label)', display: 'block', typography: 'caption', color: 'text.secondary' },
+  },
+} as const;
+
 function AirportDetails({ data }: { data: Loaded }) {
   const { summary, airport, runwayInfo } = data;
   const faa = airport?.faaId ?? (summary.icao === summary.code ? null : summary.code);
@@ -230,26 +258,23 @@ function AirportDetails({ data }: { data: Loaded }) {
           <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
             Runways
           </Typography>
-          <Table size="small" data-testid="airport-runways">
+          <Table size="small" data-testid="airport-runways" sx={RUNWAY_TABLE_SX}>
             <TableHead>
               <TableRow>
-                <TableCell>Runway</TableCell>
-                <TableCell>Length</TableCell>
-                <TableCell>Width</TableCell>
-                <TableCell>Surface</TableCell>
-                <TableCell>Headings</TableCell>
-                <TableCell>Lighting</TableCell>
+                {RUNWAY_COLUMNS.map((c) => (
+                  <TableCell key={c}>{c}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {airport.runways.map((rwy) => (
                 <TableRow key={rwy.id} data-testid={`runway-${rwy.id}`}>
-                  <TableCell>{rwy.id}</TableCell>
-                  <TableCell>{feet(rwy.lengthFt)}</TableCell>
-                  <TableCell>{feet(rwy.widthFt)}</TableCell>
-                  <TableCell>{rwy.surface ?? rwy.surfaceClass}</TableCell>
-                  <TableCell>{rwy.ends.map((end) => `${end.id}: ${heading(end.trueHeadingDeg)}`).join(', ') || '—'}</TableCell>
-                  <TableCell>{rwy.lighting ?? yesNo(rwy.lighted)}</TableCell>
+                  <TableCell data-label="Runway">{rwy.id}</TableCell>
+                  <TableCell data-label="Length">{feet(rwy.lengthFt)}</TableCell>
+                  <TableCell data-label="Width">{feet(rwy.widthFt)}</TableCell>
+                  <TableCell data-label="Surface">{rwy.surface ?? rwy.surfaceClass}</TableCell>
+                  <TableCell data-label="Headings">{rwy.ends.map((end) => `${end.id}: ${heading(end.trueHeadingDeg)}`).join(', ') || '—'}</TableCell>
+                  <TableCell data-label="Lighting">{rwy.lighting ?? yesNo(rwy.lighted)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -275,7 +300,7 @@ function Frequencies({ list }: { list: Frequency[] }) {
       <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
         Frequencies
       </Typography>
-      <Table size="small" data-testid="airport-frequencies">
+      <Table size="small" data-testid="airport-frequencies" sx={{ '& td': { overflowWrap: 'anywhere', px: { xs: 1, sm: 2 } } }}>
         <TableBody>
           {list.map((f, i) => (
             <TableRow key={`${f.type}-${f.frequencyKhz}-${i}`}>

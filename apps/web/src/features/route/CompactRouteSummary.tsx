@@ -22,7 +22,7 @@ export function CompactRouteSummary({ route }: { route: Route }) {
     { label: 'Temp', value: s.temp, testId: 'compact-temp' },
   ];
   return (
-    <Paper data-testid="compact-route-summary" variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, px: 1.5, py: 0.5 }}>
+    <Paper data-testid="compact-route-summary" variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1.5, sm: 2 }, rowGap: 0.25, px: { xs: 1, sm: 1.5 }, py: 0.5 }}>
       {items.map((item) => (
         <Box key={item.label} sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
           <Typography variant="caption" color="text.secondary">

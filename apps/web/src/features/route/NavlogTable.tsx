@@ -5,6 +5,16 @@ import { cruiseText, navlogLegs, navlogRow, type DisplayUnits } from './navlogFo
 
 export const NAVLOG_COLUMNS = ['WPT', 'Dist', 'Course', 'GS', 'Time', 'Fuel'] as const;
 
+/**
+ * On a phone the six columns fit 390 px (issue 27 point 6): narrow cell padding, figures kept on one
+ * line, the waypoint column wraps (its altitude constraint goes under the code).
+ */
+const NAVLOG_TABLE_SX = {
+  '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } },
+  '& .MuiTableCell-root:first-of-type': { pl: { xs: 1, sm: 2 } },
+  '& .MuiTableCell-root:last-of-type': { pr: { xs: 1, sm: 2 } },
+} as const;
+
 interface Props {
   route: Route;
   units: DisplayUnits;
@@ -23,7 +33,7 @@ export function NavlogTable({ route, units, legControls }: Props) {
   const legs = navlogLegs(route);
   return (
     <Box data-testid="navlog">
-      <Table size="small" aria-label="Navlog">
+      <Table size="small" aria-label="Navlog" sx={NAVLOG_TABLE_SX}>
         <TableHead>
           <TableRow>
             {NAVLOG_COLUMNS.map((c) => (

@@ -116,7 +116,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
       data-final-string={route?.final_string ?? ''}
       sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1, minHeight: '100%' }}
     >
-      <Typography variant="h5" component="h1" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', m: 0 }}>
+      <Typography variant="h5" component="h1" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', m: 0 }}>
         Flight Plan
       </Typography>
       <NavDataExpiryBanner />

@@ -33,21 +33,37 @@ interface Props {
 export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: Props) {
   const s = stripSummary(route, profile, units);
   const departure = etdMs(profile) ?? route?.etd_ms ?? null;
-  const items: [string, string][] = [
-    ['Distance', s.distance],
-    ['Alt', s.alt],
-    ['Speed', s.speed],
-    ['Time', s.time],
-    ['Fuel', s.fuel],
-    ['Temp', s.temp],
-    ['Aircraft', s.aircraft],
-    ['ETD', departure === null ? '--' : formatEtd(departure)],
+  // The last flag: repeated in the compact summary beside it (Dist, ETE, Fuel, Temp), so left out
+  // on a phone, where the two boxes would push the navlog down (issue 27 point 6).
+  const items: [string, string, boolean][] = [
+    ['Distance', s.distance, true],
+    ['Alt', s.alt, false],
+    ['Speed', s.speed, false],
+    ['Time', s.time, true],
+    ['Fuel', s.fuel, true],
+    ['Temp', s.temp, true],
+    ['Aircraft', s.aircraft, false],
+    ['ETD', departure === null ? '--' : formatEtd(departure), false],
   ];
   const choice = (ETD_CHOICES_MIN as readonly number[]).includes(profile.etd) ? String(profile.etd) : '';
   return (
-    <Paper data-testid="summary-strip" variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', px: 1.5, py: 1 }}>
-      {items.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Paper
+      data-testid="summary-strip"
+      variant="outlined"
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1.5, sm: 2 }, rowGap: { xs: 1, sm: 2 }, alignItems: 'center', px: { xs: 1, sm: 1.5 }, py: { xs: 0.75, sm: 1 } }}
+    >
+      {items.map(([label, value, repeated]) => (
+        <Box
+          key={label}
+          data-repeated={repeated ? 'true' : undefined}
+          sx={{
+            // On a phone: one line of label-value pairs, without the figures the compact summary shows.
+            display: { xs: repeated ? 'none' : 'flex', sm: 'flex' },
+            flexDirection: { xs: 'row', sm: 'column' },
+            alignItems: { xs: 'baseline', sm: 'stretch' },
+            gap: { xs: 0.5, sm: 0 },
+          }}
+        >
           <Typography variant="caption" color="text.secondary">
             {label}
           </Typography>
@@ -62,7 +78,7 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
         label="ETD"
         value={choice}
         onChange={(e) => onEtdOffset(Number(e.target.value))}
-        sx={[{ minWidth: 110 }, FIELD_TARGET]}
+        sx={[{ minWidth: 110, flex: { xs: 1, sm: 'none' } }, FIELD_TARGET]}
         slotProps={{ select: { inputProps: { 'data-testid': 'etd-choice' } } }}
       >
         {ETD_CHOICES_MIN.map((m) => (
@@ -74,7 +90,7 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
       <TextField
         type="datetime-local"
         size="small"
-        sx={FIELD_TARGET}
+        sx={[{ flex: { xs: 2, sm: 'none' } }, FIELD_TARGET]}
         label="Departure"
         value={departure === null ? '' : toDateTimeLocal(departure)}
         onChange={(e) => {
