@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Stripe } from '@stripe/stripe-js';
 import type { PropertyStore } from '../db/prefs';
 import type { RoutingWorkerFacade } from '../worker/facade';
 
@@ -16,6 +17,8 @@ export interface AppServices {
    * same promise boot waits for); profile sync starts after it. Absent in most tests: nothing waits.
    */
   firstPicture?: Promise<void>;
+  /** Loads Stripe.js for a publishable key (null: not available here); absent: the real one (pricing/stripeLoader.ts). */
+  loadStripe?: (publishableKey: string) => Promise<Stripe | null>;
 }
 
 export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';

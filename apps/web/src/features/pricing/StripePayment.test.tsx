@@ -1,6 +1,6 @@
 // Stripe purchases on /app/pricing. Two edges are faked: the server (fakeAccountServer, with get_key and
 // checkout_subscription answering as the Stripe provider does in apps/server/src/billing/routes.ts)
-// and Stripe.js (fakeStripe, handed in through setStripeLoader), which records the request shapes.
+// and Stripe.js (fakeStripe, handed in as the app's `loadStripe` service), which records the request shapes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp';
@@ -9,7 +9,7 @@ import { setPerformanceMode } from '../settings';
 import { fakeAccountServer, type FakeAccountServer, serverProfile, TEST_USER } from '../account/testing';
 import type { Sku } from '../account';
 import { fakeStripe, paymentIntent, stripeError, type FakeElement, type FakeStripe } from './fakeStripe';
-import { setStripeLoader, type StripeLoader } from './stripeLoader';
+import type { StripeLoader } from './stripeLoader';
 
 const PUBLISHABLE_KEY = 'pk_test_clearway';
 
@@ -54,11 +54,19 @@ const click = (name: string) => fireEvent.click(screen.getByRole('button', { nam
 let fake: FakeStripe;
 let loads: string[];
 
+/** The Stripe.js loader the next renderPricing hands the app (services `loadStripe`). */
+let loadStripe: StripeLoader | undefined;
+
 function useLoader(loader: StripeLoader) {
-  setStripeLoader(async (key) => {
+  loadStripe = async (key) => {
     loads.push(key);
     return loader(key);
-  });
+  };
+}
+
+/** The pricing page with the fake Stripe.js loader as the app's service. */
+function renderPricing(options: Parameters<typeof renderApp>[1] = {}) {
+  return renderApp('/app/pricing', { ...options, services: { ...options.services, loadStripe } });
 }
 
 beforeEach(() => {
@@ -66,7 +74,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setStripeLoader(null);
+  loadStripe = undefined;
   vi.unstubAllGlobals();
 });
 
@@ -85,7 +93,7 @@ describe('Stripe card payment', () => {
     useLoader(() => Promise.resolve(fake.stripe));
     const server = stripeServer(1, new Set(['pi_1']));
     vi.stubGlobal('fetch', server.fetch);
-    const { prefs } = renderApp('/app/pricing');
+    const { prefs } = renderPricing();
     const card = await beginWithStripe('Get Monthly Subscription');
 
     expect(loads).toEqual([PUBLISHABLE_KEY]);
@@ -127,7 +135,7 @@ describe('Stripe card payment', () => {
     useLoader(() => Promise.resolve(fake.stripe));
     const server = stripeServer(1, new Set());
     vi.stubGlobal('fetch', server.fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     const card = await beginWithStripe('Get Monthly Subscription');
     act(() => card.emit('ready', { elementType: 'card' }));
 
@@ -151,7 +159,7 @@ describe('Stripe card payment', () => {
     useLoader(() => Promise.resolve(fake.stripe));
     const server = stripeServer(1, new Set(['pi_1']));
     vi.stubGlobal('fetch', server.fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     const card = await beginWithStripe('Get Monthly Subscription');
     act(() => card.emit('ready', { elementType: 'card' }));
     fake.answerConfirm(
@@ -171,7 +179,7 @@ describe('Stripe card payment', () => {
     useLoader(() => Promise.resolve(fake.stripe));
     vi.stubGlobal('fetch', stripeServer(1, new Set()).fetch);
     const store = makeStore();
-    renderApp('/app/pricing', { store });
+    renderPricing({ store });
     await beginWithStripe('Get Monthly Subscription');
     await waitFor(() => expect(screen.getByTestId('wallet-button').hidden).toBe(false));
     act(() => {
@@ -190,7 +198,7 @@ describe('wallet payment button', () => {
     fake = fakeStripe({ wallet: null });
     useLoader(() => Promise.resolve(fake.stripe));
     vi.stubGlobal('fetch', stripeServer(1, new Set()).fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     await beginWithStripe('Get Monthly Subscription');
     await waitFor(() => expect(fake.paymentRequests).toHaveLength(1));
     expect(fake.paymentRequests[0]!.options).toEqual({
@@ -214,7 +222,7 @@ describe('wallet payment button', () => {
     useLoader(() => Promise.resolve(fake.stripe));
     const server = stripeServer(1, new Set(['pi_1']));
     vi.stubGlobal('fetch', server.fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     await beginWithStripe('Get Annual Subscription');
 
     const slot = screen.getByTestId('wallet-button');
@@ -243,7 +251,7 @@ describe('wallet payment button', () => {
     useLoader(() => Promise.resolve(fake.stripe));
     const server = stripeServer(1, new Set(['pi_1']));
     vi.stubGlobal('fetch', server.fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     await beginWithStripe('Get Monthly Subscription');
     await waitFor(() => expect(screen.getByTestId('wallet-button').hidden).toBe(false));
 
@@ -260,7 +268,7 @@ describe('wallet payment button', () => {
     fake = fakeStripe({ wallet: { applePay: false, googlePay: true } });
     useLoader(() => Promise.resolve(fake.stripe));
     vi.stubGlobal('fetch', stripeServer(1, new Set()).fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     await beginWithStripe('Get Monthly Subscription');
     await waitFor(() => expect(screen.getByTestId('wallet-button').hidden).toBe(false));
     click('Get Annual Instead');
@@ -282,7 +290,7 @@ describe('loading Stripe.js', () => {
     let fail = true;
     useLoader(() => (fail ? Promise.reject(new Error('Failed to load Stripe.js')) : Promise.resolve(fake.stripe)));
     vi.stubGlobal('fetch', stripeServer(1, new Set()).fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     fireEvent.click(await screen.findByRole('button', { name: 'Get Annual Subscription' }));
     const failed = await screen.findByTestId('payment-form-failed');
     expect(failed.textContent).toContain('Could not load the payment form: Failed to load Stripe.js');
@@ -302,7 +310,7 @@ describe('loading Stripe.js', () => {
   it('says so when Stripe.js is not available at all', async () => {
     useLoader(() => Promise.resolve(null));
     vi.stubGlobal('fetch', stripeServer(1, new Set()).fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     fireEvent.click(await screen.findByRole('button', { name: 'Get Monthly Subscription' }));
     expect((await screen.findByTestId('payment-form-failed')).textContent).toContain('Could not load the payment form');
   });
@@ -310,7 +318,7 @@ describe('loading Stripe.js', () => {
   it('does not load Stripe.js for the built-in test provider', async () => {
     useLoader(() => Promise.reject(new Error('not expected')));
     vi.stubGlobal('fetch', fakeAccountServer(TEST_USER, 1).fetch);
-    renderApp('/app/pricing');
+    renderPricing();
     fireEvent.click(await screen.findByRole('button', { name: 'Get Monthly Subscription' }));
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
     expect(screen.queryByTestId('stripe-card-form')).toBeNull();

@@ -9,6 +9,7 @@ import type { Sku } from '../account';
 import { PRICING_TEXT } from './planText';
 import { StripeCardForm } from './StripeCardForm';
 import { loadStripeJs } from './stripeLoader';
+import { useServices } from '../../platform/services';
 import { WalletButton } from './WalletButton';
 
 export interface StripePaymentProps {
@@ -36,10 +37,11 @@ type Load = { state: 'loading' } | { state: 'ready'; stripe: Stripe } | { state:
 export function StripePayment({ publishableKey, clientToken, sku, email, performanceMode, busy, error, onPay, onTurnOffPerformanceMode }: StripePaymentProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const { loadStripe = loadStripeJs } = useServices();
 
   useEffect(() => {
     let live = true;
-    loadStripeJs(publishableKey).then(
+    loadStripe(publishableKey).then(
       (stripe) => {
         if (!live) return;
         setLoad(stripe === null ? { state: 'failed', message: 'Stripe.js is not available here' } : { state: 'ready', stripe });
@@ -51,7 +53,7 @@ export function StripePayment({ publishableKey, clientToken, sku, email, perform
     return () => {
       live = false;
     };
-  }, [publishableKey, attempt]);
+  }, [publishableKey, attempt, loadStripe]);
 
   if (load.state === 'loading') {
     return (

@@ -6,24 +6,12 @@ export type StripeLoader = (publishableKey: string) => Promise<Stripe | null>;
 /**
  * The real loader: `@stripe/stripe-js/pure` is imported on demand (nothing loads at app start) and
  * injects https://js.stripe.com/... only when called. It rejects when the script cannot be fetched;
- * a later call tries again.
+ * a later call tries again. The app uses it unless its services hand in another (`loadStripe`: tests).
  */
-const loadFromStripe: StripeLoader = async (publishableKey) => {
+export const loadStripeJs: StripeLoader = async (publishableKey) => {
   const { loadStripe } = await import('@stripe/stripe-js/pure');
   return loadStripe(publishableKey);
 };
-
-let loader: StripeLoader = loadFromStripe;
-
-/** Loads Stripe.js through the current loader. */
-export function loadStripeJs(publishableKey: string): Promise<Stripe | null> {
-  return loader(publishableKey);
-}
-
-/** Replaces the loader (tests hand in a fake Stripe); null restores the real one. */
-export function setStripeLoader(replacement: StripeLoader | null): void {
-  loader = replacement ?? loadFromStripe;
-}
 
 /** A payment the provider refused: its message is shown as it came (spec part 1 §8). */
 export class PaymentError extends Error {
