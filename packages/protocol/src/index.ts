@@ -8,3 +8,4 @@ export * from './sync.js';
 export * from './deviceLimit.js';
 export * from './syncLimits.js';
 export * from './licence.js';
+export * from './account.js';
