@@ -49,8 +49,11 @@ export function TileGapNote({ map }: { map: MapLibreMap | null }) {
       if (service.state() !== 'online') return;
       for (const source of Object.keys(GAP_SOURCES) as GapSource[]) {
         const tiles = gaps.missingTiles(source);
-        if (tiles.length > 0 && map.getSource(source)) map.refreshTiles(source, tiles);
+        if (tiles.length === 0 || !map.getSource(source)) continue;
+        for (const tile of tiles) gaps.loaded(source, tile);
+        map.refreshTiles(source, tiles);
       }
+      check();
     };
     map.on('error', onError);
     map.on('data', onData);
