@@ -14,6 +14,7 @@ import { airportFeatures } from '@clearway/navdb';
 import { sampleNavDataSet } from '@clearway/navdb/testing';
 import { endpointsForOrigin } from '@clearway/protocol';
 import { configLoaded } from '../../store/configSlice';
+import { signalSettled } from '../../store/readinessSlice';
 import { navDataLoaded } from '../navdata/testing';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
@@ -370,6 +371,26 @@ describe('SearchBox', () => {
       await eventually(() => expect(screen.getByRole('listbox').dataset.source).toBe('navdb'));
       expect(calls).toContain('search');
       expect(options()).toEqual(['HWD / KHWD HAYWARD EXECAirport · HAYWARD, CA']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+  it('reads the overview ahead once the map is drawn, while the nav database loads', async () => {
+    const { store } = setup();
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify(airportFeatures([])), { status: 200 });
+    });
+    try {
+      act(() => {
+        store.dispatch(configLoaded({ config: { env: 'localhost', version: '1', dataChannel: 'dev', remoteLogging: false, endpoints: endpointsForOrigin('https://ahead.test') }, source: 'server' }));
+      });
+      expect(asked).toEqual([]);
+      act(() => {
+        store.dispatch(signalSettled({ signal: 'map', state: 'ready' }));
+      });
+      await eventually(() => expect(asked).toEqual(['https://ahead.test/downloads/dev/navdata/us.airports.geojson']));
     } finally {
       vi.unstubAllGlobals();
     }

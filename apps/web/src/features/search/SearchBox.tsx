@@ -100,6 +100,14 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
     void refreshExtras().catch(() => undefined);
   }, [refreshExtras]);
 
+  // Once the map is drawn (it has fetched the overview, so this is read from the browser's cache), the
+  // overview is read ahead: the first airport typed is answered without waiting for it.
+  const mapSettled = useAppSelector((s) => s.readiness.map.state !== 'pending');
+  useEffect(() => {
+    if (!overviewUrl || !mapSettled) return;
+    void loadAirportOverview(overviewUrl).catch(() => undefined);
+  }, [overviewUrl, mapSettled]);
+
   const runQuery = useCallback(
     async (text: string) => {
       const request = ++requestRef.current;
