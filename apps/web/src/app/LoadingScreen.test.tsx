@@ -96,6 +96,9 @@ describe('loading screen and loading chip', () => {
     expect(chip.pointerEvents).toBe('none');
     expect(chip.position).toBe('absolute');
     expect(chip.maxWidth).toBe('calc(100% - 32px)');
+    // The message is never cut: on a narrow phone the progress wraps under it.
+    expect(getComputedStyle(screen.getByTestId('loading-chip-message')).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(screen.getByTestId('loading-chip-message').parentElement!).flexWrap).toBe('wrap');
   });
 
   it.each([

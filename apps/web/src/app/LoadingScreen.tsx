@@ -92,13 +92,14 @@ export function LoadingChip() {
         color: 'text.primary',
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      {/* On a narrow phone the figure goes under the message rather than cutting either short. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, minWidth: 0 }}>
         {!showProgress && <CircularProgress aria-hidden size={16} thickness={5} />}
-        <Typography variant="body2" noWrap sx={{ fontWeight: 500 }} data-testid="loading-chip-message">
+        <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }} data-testid="loading-chip-message">
           {LOADING_MESSAGES[chip]}
         </Typography>
         {showProgress && (
-          <Typography variant="body2" noWrap color="text.secondary" data-testid="loading-progress">
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="loading-progress">
             {navDataProgressText(pct, rem)}
           </Typography>
         )}
