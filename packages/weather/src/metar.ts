@@ -1,0 +1,373 @@
+// METAR/SPECI decoding: metar-taf-parser reads wind, weather, temperature and altimeter; Clearway
+// reads visibility, cloud layers and the remarks itself, checks every group, and computes the
+// flight category.
+import { parseMetar, type IMetar, type IWeatherCondition, type IWind } from 'metar-taf-parser';
+import {
+  ceilingFt,
+  flightCategory,
+  HPA_PER_INHG,
+  issue,
+  KNOTS_PER_KMH,
+  KNOTS_PER_MPS,
+  METRES_PER_STATUTE_MILE,
+  parseStatuteMiles,
+  resolveDayTime,
+  type CloudLayer,
+  type FlightCategory,
+  type Visibility,
+  type WeatherPhenomenon,
+  type Wind,
+  type WxIssue,
+} from './wxCommon.js';
+
+export interface Altimeter {
+  readonly inHg: number;
+  readonly hPa: number;
+}
+
+export interface Metar {
+  /** The report as received (whitespace collapsed, trailing `=` removed). */
+  readonly raw: string;
+  readonly station: string;
+  readonly kind: 'METAR' | 'SPECI';
+  /** Observation time (ms since epoch); null when the time group does not read. */
+  readonly timeMs: number | null;
+  readonly auto: boolean;
+  readonly corrected: boolean;
+  /** `NIL`: the station sent no observation. */
+  readonly nil: boolean;
+  readonly wind: Wind | null;
+  readonly visibility: Visibility | null;
+  readonly cavok: boolean;
+  readonly clouds: readonly CloudLayer[];
+  /** CLR / SKC / NSC / NCD when the report says the sky has no cloud to report. */
+  readonly skyClear: 'CLR' | 'SKC' | 'NSC' | 'NCD' | null;
+  readonly verticalVisibilityFt: number | null;
+  /** Lowest BKN/OVC layer or vertical visibility, feet AGL. */
+  readonly ceilingFtAgl: number | null;
+  readonly weather: readonly WeatherPhenomenon[];
+  readonly altimeter: Altimeter | null;
+  /** From the body (whole degrees), or to a tenth from the remarks' T group when present. */
+  readonly temperatureC: number | null;
+  readonly dewPointC: number | null;
+  /** Trend groups (`NOSIG`, `TEMPO ...`, `BECMG ...`) as text. */
+  readonly trend: string | null;
+  /** Everything after `RMK`, as text. */
+  readonly remarks: string | null;
+  /** Clearway's own category (see `flightCategory`); null without a visibility. */
+  readonly flightCategory: FlightCategory | null;
+}
+
+export interface MetarDecodeResult {
+  /** null when not even a station id reads. */
+  readonly metar: Metar | null;
+  readonly issues: readonly WxIssue[];
+}
+
+export interface MetarDecodeOptions {
+  /** A time near the observation (e.g. when the file was fetched); fixes its month and year. */
+  readonly referenceMs: number;
+}
+
+const STATION = /^[A-Z][A-Z0-9]{3}$/;
+const TIME = /^(\d{2})(\d{2})(\d{2})Z$/;
+const WIND = /^(\d{3}|VRB|\/{3})(\d{2,3}|\/{2})(?:G(\d{2,3}))?(KT|MPS|KMH)$/;
+const WIND_SECTOR = /^(\d{3})V(\d{3})$/;
+const VIS_SM = /^([MP]?\d{1,3}(?:\/\d{1,2})?)SM$/;
+const VIS_WHOLE = /^\d$/;
+const VIS_FRACTION = /^\d\/\d{1,2}SM$/;
+const VIS_METRIC = /^(\d{4})(NDV)?$/;
+const VIS_DIRECTIONAL = /^\d{4}(?:N|NE|E|SE|S|SW|W|NW|\/\/)$/;
+const CLOUD = /^(FEW|SCT|BKN|OVC|VV|\/{3})(\d{3}|\/{3})(CB|TCU|\/{3})?$/;
+/** Cloud type with cover and height not observed (French AUTO stations: `///TCU`). */
+const CLOUD_TYPE_ONLY = /^\/{3}(CB|TCU)$/;
+const WEATHER = /^(?:[-+]|VC|RE)?(?:MI|BC|PR|DR|BL|SH|TS|FZ)?(?:DZ|RA|SN|SG|IC|PL|GR|GS|UP|BR|FG|FU|VA|DU|SA|HZ|PY|PO|SQ|FC|SS|DS)*$/;
+/** Temperature and dew point (dew point may be missing: `04/`). */
+const TEMPERATURE = /^(M?\d{2})\/(M?\d{2})?$/;
+const ALTIMETER = /^([AQ])(\d{4})$/;
+/** Groups read and kept only as part of the report: RVR, runway state, sea state, wind shear, missing markers. */
+const OTHER = [
+  /^R\d{2}[LCR]?\/.+$/, // RVR, runway state (R24/290050, R31/CLRD70)
+  /^\/+(?:SM)?$/, // not observed: ////, //////, /////////
+  /^W(?:\d{2}|\/\/)\/(?:[SH].+|\/+)$|^W\/{5}$/, // sea surface temperature and state
+  /^WS$/, /^ALL$/, /^RWY$/, /^R\d{2}[LCR]?$/, // wind shear
+  /^M$/, // missing (US manual stations)
+  /^(?:\/\/|XX)\/(?:\/\/|XX)$/, /^[AQ]\/{4}$/, // temperature, altimeter not observed
+  /^(?:BLACK)?(?:BLU|WHT|GRN|YLO[12]?|AMB|RED)\+?$/, // military airfield colour states
+  /^\/{3}V\/{3}$/, // wind sector not observed
+  /^RE\/\/$/, /^RMK$/,
+];
+const TREND = /^(NOSIG|TEMPO|BECMG)$/;
+
+function celsius(t: string): number {
+  return t.startsWith('M') ? -Number(t.slice(1)) : Number(t);
+}
+
+function roundTo(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+function windFromLibrary(w: IWind | undefined, raw: string | null, sector: RegExpExecArray | null): Wind | null {
+  if (!w || raw === null) return null;
+  const factor = w.unit === 'MPS' ? KNOTS_PER_MPS : w.unit === 'KM/H' ? KNOTS_PER_KMH : 1;
+  const variable = w.degrees === undefined;
+  return {
+    directionDeg: variable ? null : (w.degrees ?? null),
+    variable,
+    speedKt: Math.round(w.speed * factor),
+    gustKt: w.gust === undefined ? null : Math.round(w.gust * factor),
+    variableFromDeg: sector ? Number(sector[1]) : (w.minVariation ?? null),
+    variableToDeg: sector ? Number(sector[2]) : (w.maxVariation ?? null),
+  };
+}
+
+function weatherFromLibrary(conditions: readonly IWeatherCondition[]): WeatherPhenomenon[] {
+  return conditions.map((c) => {
+    const intensity = c.intensity === '-' ? 'light' : c.intensity === '+' ? 'heavy' : c.intensity === 'VC' ? 'in-vicinity' : 'moderate';
+    return {
+      raw: `${c.intensity ?? ''}${c.descriptive ?? ''}${c.phenomenons.join('')}`,
+      intensity,
+      descriptor: c.descriptive ?? null,
+      phenomena: [...c.phenomenons],
+    };
+  });
+}
+
+/** Splits `text` into tokens with their offsets. */
+function tokens(text: string): { t: string; at: number }[] {
+  const out: { t: string; at: number }[] = [];
+  const re = /\S+/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ t: m[0], at: m.index });
+  return out;
+}
+
+/** Collapses whitespace and removes a trailing `=`, keeping the report's own text. */
+export function normaliseReport(text: string): string {
+  let t = text.replace(/\s+/g, ' ').trim();
+  while (t.endsWith('=')) t = t.slice(0, -1).trimEnd();
+  return t;
+}
+
+/** Metric visibility group to statute miles: 9999 means 10 km or more. */
+function metricVisibility(metres: number, raw: string): Visibility {
+  return metres === 9999
+    ? { statuteMiles: roundTo(10000 / METRES_PER_STATUTE_MILE, 2), qualifier: 'more-than', raw }
+    : { statuteMiles: roundTo(metres / METRES_PER_STATUTE_MILE, 2), qualifier: null, raw };
+}
+
+/** What metar-taf-parser read from one group; null when it read nothing. */
+type GroupReading = Pick<IMetar, 'wind' | 'weatherConditions' | 'altimeter'>;
+
+function readGroupWithLibrary(group: string): GroupReading | null {
+  try {
+    const r = parseMetar(`XXXX 010000Z ${group}`);
+    const read = r.wind !== undefined || r.weatherConditions.length > 0 || r.altimeter !== undefined;
+    return read ? { wind: r.wind, weatherConditions: r.weatherConditions, altimeter: r.altimeter } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A METAR decoder that remembers what metar-taf-parser read from each group. The parser tries every
+ * group as weather with two dozen regular expressions built per call, so a file of reports decodes
+ * several times faster when the groups it shares (winds, temperatures, altimeter settings) are read
+ * once. Use one per batch (a file, a snapshot); `decodeMetar` makes a fresh one per call.
+ */
+export interface MetarDecoder {
+  decode(text: string, options: MetarDecodeOptions): MetarDecodeResult;
+}
+
+export function createMetarDecoder(): MetarDecoder {
+  const cache = new Map<string, GroupReading | null>();
+  const readGroup = (g: string): GroupReading | null => {
+    let r = cache.get(g);
+    if (r === undefined) {
+      r = readGroupWithLibrary(g);
+      cache.set(g, r);
+    }
+    return r;
+  };
+  return { decode: (text, options) => decodeMetarWith(text, options, readGroup) };
+}
+
+/**
+ * Decodes one METAR or SPECI. Never throws: groups it cannot read are returned as issues with
+ * their offset in the normalised report.
+ */
+export function decodeMetar(text: string, options: MetarDecodeOptions): MetarDecodeResult {
+  return decodeMetarWith(text, options, readGroupWithLibrary);
+}
+
+function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (g: string) => GroupReading | null): MetarDecodeResult {
+  const issues: WxIssue[] = [];
+  let raw: string;
+  try {
+    raw = normaliseReport(String(text));
+  } catch {
+    return { metar: null, issues: [issue(String(text), null, 'not text')] };
+  }
+  const toks = tokens(raw);
+  let i = 0;
+  let kind: Metar['kind'] = 'METAR';
+  if (toks[i]?.t === 'METAR' || toks[i]?.t === 'SPECI') {
+    kind = toks[i]!.t as Metar['kind'];
+    i++;
+  }
+  if (toks[i]?.t === 'COR') i++;
+  const stationTok = toks[i];
+  if (!stationTok || !STATION.test(stationTok.t)) {
+    issues.push(issue(raw, stationTok?.at ?? 0, stationTok ? `'${stationTok.t}' is not a station id` : 'empty report'));
+    return { metar: null, issues };
+  }
+  const station = stationTok.t;
+  i++;
+  let timeMs: number | null = null;
+  const timeTok = toks[i];
+  const tm = timeTok ? TIME.exec(timeTok.t) : null;
+  if (tm && timeTok) {
+    timeMs = resolveDayTime(Number(tm[1]), Number(tm[2]), Number(tm[3]), options.referenceMs);
+    if (timeMs === null) issues.push(issue(raw, timeTok.at, `'${timeTok.t}' is not a valid day and time`));
+    i++;
+  } else {
+    issues.push(issue(raw, timeTok?.at ?? raw.length, timeTok ? `'${timeTok.t}' is not a DDHHMMZ time` : 'no observation time'));
+    if (timeTok && timeTok.t.endsWith('Z') && /\d/.test(timeTok.t)) i++;
+  }
+
+  let auto = false;
+  let corrected = false;
+  let nil = false;
+  let windRaw: string | null = null;
+  let sector: RegExpExecArray | null = null;
+  let visibility: Visibility | null = null;
+  let cavok = false;
+  const clouds: CloudLayer[] = [];
+  let skyClear: Metar['skyClear'] = null;
+  let trendAt = -1;
+  let remarksAt = -1;
+  let pendingWhole: { t: string; at: number } | null = null;
+  let temperatureC: number | null = null;
+  let dewPointC: number | null = null;
+  /** The groups metar-taf-parser reads (wind, weather, temperature, altimeter), after station and time. */
+  const forLibrary: { t: string; at: number }[] = [];
+
+  for (; i < toks.length; i++) {
+    const { t, at } = toks[i]!;
+    if (t === 'RMK') {
+      remarksAt = at;
+      break;
+    }
+    if (TREND.test(t)) {
+      trendAt = at;
+      // The trend runs to RMK; its groups describe the future, not the observation.
+      const rmk = raw.indexOf(' RMK', at);
+      if (rmk >= 0) remarksAt = rmk + 1;
+      break;
+    }
+    if (pendingWhole && !VIS_FRACTION.test(t)) {
+      issues.push(issue(raw, pendingWhole.at, `'${pendingWhole.t}' is not followed by a fraction of a statute mile`));
+      pendingWhole = null;
+    }
+    if (t === 'AUTO') auto = true;
+    else if (t === 'COR' || t === 'CCA' || t === 'CCB') corrected = true;
+    else if (t === 'NIL') nil = true;
+    else if (WIND.test(t)) {
+      // `/////KT`, `///05KT`: wind not (fully) observed, no wind reported.
+      if (!t.includes('/')) {
+        windRaw = t;
+        forLibrary.push({ t, at });
+      }
+    } else if (WIND_SECTOR.test(t)) sector = WIND_SECTOR.exec(t);
+    else if (t === 'CAVOK') {
+      cavok = true;
+      visibility = metricVisibility(9999, t);
+    } else if (VIS_WHOLE.test(t) && visibility === null && toks[i + 1] && VIS_FRACTION.test(toks[i + 1]!.t)) {
+      pendingWhole = { t, at };
+    } else if (VIS_SM.test(t) && visibility === null) {
+      const text2 = pendingWhole ? `${pendingWhole.t} ${t.slice(0, -2)}` : t.slice(0, -2);
+      const sm = parseStatuteMiles(text2);
+      if (sm) visibility = { statuteMiles: sm.miles, qualifier: sm.qualifier, raw: pendingWhole ? `${pendingWhole.t} ${t}` : t };
+      else issues.push(issue(raw, pendingWhole?.at ?? at, `'${t}' is not a visibility`));
+      pendingWhole = null;
+    } else if (VIS_METRIC.test(t) && visibility === null) {
+      visibility = metricVisibility(Number(t.slice(0, 4)), t);
+    } else if (VIS_DIRECTIONAL.test(t)) {
+      // Minimum visibility with its direction (ICAO): the prevailing visibility decides.
+    } else if (CLOUD.test(t) || CLOUD_TYPE_ONLY.test(t)) {
+      const m = CLOUD.exec(t) ?? ['', '///', '///', t.slice(3)];
+      const cover = m[1] === '///' ? 'UNKNOWN' : (m[1] as CloudLayer['cover']);
+      clouds.push({ cover, baseFtAgl: m[2] === '///' ? null : Number(m[2]) * 100, cloudType: m[3] && m[3] !== '///' ? m[3] : null });
+    } else if (t === 'CLR' || t === 'SKC' || t === 'NSC' || t === 'NCD') skyClear = t;
+    else if (TEMPERATURE.test(t)) {
+      const m = TEMPERATURE.exec(t)!;
+      if (temperatureC === null) {
+        temperatureC = celsius(m[1]!);
+        dewPointC = m[2] === undefined ? null : celsius(m[2]);
+      }
+    } else if (ALTIMETER.test(t)) forLibrary.push({ t, at }); else if (t.length > 0 && WEATHER.test(t) && t !== '-' && t !== '+') {
+      // Present weather, read by metar-taf-parser below; recent weather (RE..) is kept as text.
+      if (!t.startsWith('RE')) forLibrary.push({ t, at });
+    } else if (OTHER.some((re) => re.test(t))) {
+      // Kept in the report text only.
+    } else {
+      issues.push(issue(raw, at, `unrecognised group '${t}'`));
+    }
+  }
+  if (pendingWhole) issues.push(issue(raw, pendingWhole.at, `'${pendingWhole.t}' is not followed by a fraction of a statute mile`));
+
+  // metar-taf-parser reads one group at a time (see MetarDecoder): wind, weather, temperature and
+  // altimeter, each from the group that carries it.
+  let windLib: IWind | undefined;
+  const conditions: IWeatherCondition[] = [];
+  let altimeterLib: IMetar['altimeter'];
+  for (const g of forLibrary) {
+    const r = readGroup(g.t);
+    if (r === null) {
+      issues.push(issue(raw, g.at, `metar-taf-parser could not read '${g.t}'`));
+      continue;
+    }
+    if (r.wind && !windLib) windLib = r.wind;
+    conditions.push(...r.weatherConditions);
+    if (r.altimeter && !altimeterLib) altimeterLib = r.altimeter;
+  }
+
+  // The remarks' T group (T01170017) gives temperature and dew point to a tenth of a degree.
+  const remarks = remarksAt >= 0 ? raw.slice(remarksAt + 3).trim() : null;
+  const tGroup = remarks === null ? null : /(?:^|\s)T([01])(\d{3})(?:([01])(\d{3})|\/{4})?(?=\s|$)/.exec(remarks);
+  if (tGroup) {
+    temperatureC = (tGroup[1] === '1' ? -1 : 1) * Number(tGroup[2]) / 10;
+    if (tGroup[4] !== undefined) dewPointC = (tGroup[3] === '1' ? -1 : 1) * Number(tGroup[4]) / 10;
+  }
+  const verticalVisibilityFt = clouds.find((c) => c.cover === 'VV')?.baseFtAgl ?? null;
+  const ceiling = ceilingFt(clouds);
+  const altimeter = altimeterLib
+    ? altimeterLib.unit === 'inHg'
+      ? { inHg: altimeterLib.value, hPa: roundTo(altimeterLib.value * HPA_PER_INHG, 1) }
+      : { inHg: roundTo(altimeterLib.value / HPA_PER_INHG, 2), hPa: altimeterLib.value }
+    : null;
+  const metar: Metar = {
+    raw,
+    station,
+    kind,
+    timeMs,
+    auto,
+    corrected,
+    nil,
+    wind: windFromLibrary(windLib, windRaw, sector),
+    visibility,
+    cavok,
+    clouds,
+    skyClear,
+    verticalVisibilityFt,
+    ceilingFtAgl: ceiling,
+    weather: weatherFromLibrary(conditions),
+    altimeter,
+    temperatureC,
+    dewPointC,
+    trend: trendAt >= 0 ? raw.slice(trendAt, remarksAt >= 0 ? remarksAt : raw.length).trim() : null,
+    remarks,
+    flightCategory: nil ? null : flightCategory(ceiling, visibility?.statuteMiles ?? null),
+  };
+  return { metar, issues };
+}
