@@ -5,3 +5,5 @@ export * from './fbStations.js';
 export * from './wxCommon.js';
 export * from './metar.js';
 export * from './awcMetarCsv.js';
+export * from './taf.js';
+export * from './nwsText.js';
