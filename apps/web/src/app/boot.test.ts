@@ -44,6 +44,7 @@ const SERVER_PROFILE: ServerLoginProfile = {
   },
   geoip: null,
   uuid: '3b7c0c2e-0000-4000-8000-000000000001',
+  test_mode: false,
 };
 
 /** The server's sign-in answers: /auth/me signed in (200), signed out (401) or unreachable (fetch rejects). */

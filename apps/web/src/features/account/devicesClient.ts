@@ -1,39 +1,31 @@
 // The account page's device list (apps/server/README.md "Sync" and "Security": GET /api/devices,
 // DELETE /api/devices/{uuid}, POST /api/devices/sign_out_others).
+import { deviceListSchema, parseReply, signOutOthersSchema, type DeviceListReply, type SyncDeviceReply } from '@clearway/protocol';
 import { apiErrorFrom } from '../../platform/api';
 
-/** One device of the customer; times in ms since the epoch. */
-export interface SyncDevice {
-  uuid: string;
-  first_seen: number;
-  last_seen: number;
-  /** Whether the session the device id is bound to is still signed in (absent from older servers). */
-  signed_in?: boolean;
-  /** Whether that session is the caller's own (this browser). */
-  this_session?: boolean;
-}
+/**
+ * One device of the customer (the protocol's syncDeviceSchema): times in ms since the epoch,
+ * whether the session its id is bound to is still signed in, and whether that session is this browser's.
+ */
+export type SyncDevice = SyncDeviceReply;
 
-/** `GET /api/devices`: the devices, most recently seen first, and the limit (4, spec part 1 §9). */
-export interface DeviceList {
-  limit: number;
-  devices: SyncDevice[];
-  /** Signed-in sessions of the account other than this one, synced or not: what "Sign out all other devices" ends. */
-  other_sessions: number;
-}
+/**
+ * `GET /api/devices` (the protocol's deviceListSchema): the devices, most recently seen first, the
+ * limit (4, spec part 1 §9) and the signed-in sessions other than this one, synced or not (what
+ * "Sign out all other devices" ends).
+ */
+export type DeviceList = DeviceListReply;
 
-/** Devices per subscription when the server does not say (spec part 1 §9). */
-export const DEFAULT_DEVICE_LIMIT = 4;
-
-/** The customer's devices; non-2xx throws ApiError with the server's `error`. */
+/**
+ * The customer's devices; non-2xx throws ApiError with the server's `error`, a body that is not the
+ * protocol's device list throws ReplyShapeError naming the field (`/api/devices answered a body
+ * that is not valid: devices.0.uuid: ...`).
+ */
 export async function fetchDevices(): Promise<DeviceList> {
-  const reply = await fetch('/api/devices', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!reply.ok) throw await apiErrorFrom(reply, '/api/devices');
-  const body = (await reply.json()) as Partial<DeviceList>;
-  return {
-    limit: typeof body.limit === 'number' ? body.limit : DEFAULT_DEVICE_LIMIT,
-    devices: Array.isArray(body.devices) ? body.devices : [],
-    other_sessions: typeof body.other_sessions === 'number' ? body.other_sessions : 0,
-  };
+  const path = '/api/devices';
+  const reply = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!reply.ok) throw await apiErrorFrom(reply, path);
+  return parseReply(path, deviceListSchema, await reply.json());
 }
 
 /** Removes a device (204); 404 and other errors throw ApiError with the server's `error`. */
@@ -48,6 +40,5 @@ export async function signOutOtherDevices(): Promise<number> {
   const path = '/api/devices/sign_out_others';
   const reply = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!reply.ok) throw await apiErrorFrom(reply, path);
-  const body = (await reply.json().catch(() => null)) as { signed_out?: unknown } | null;
-  return typeof body?.signed_out === 'number' ? body.signed_out : 0;
+  return parseReply(path, signOutOthersSchema, await reply.json()).signed_out;
 }

@@ -38,6 +38,14 @@ describe('licence state (spec part 1 §4)', () => {
     expect(toStoredProfile(serverProfile(TEST_USER, 2, NOW, 'standard_annual')).trial?.purchase?.sku).toBe('standard_annual');
   });
 
+  it('stores a server profile without a null trial expiry (a purchase made without a trial)', () => {
+    const bought = serverProfile(TEST_USER, 2, NOW);
+    const stored = toStoredProfile({ ...bought, trial: { ...bought.trial, expires: null } });
+    expect(stored.trial && 'expires' in stored.trial).toBe(false);
+    expect(hasValidLicence(stored, NOW)).toBe(true);
+    expect(trialAvailable(stored, NOW)).toBe(false);
+  });
+
   it("shows 'Aviator' when the name holds '@', and the spec's plan labels", () => {
     expect(welcomeName('Pat Pilot')).toBe('Pat Pilot');
     expect(welcomeName('pat@example.com')).toBe('Aviator');

@@ -1,38 +1,33 @@
-import { hasValidLicence as sharedHasValidLicence, LICENCE_CODE, trialAvailable as sharedTrialAvailable } from '@clearway/protocol';
+import {
+  hasValidLicence as sharedHasValidLicence,
+  LICENCE_CODE,
+  trialAvailable as sharedTrialAvailable,
+  type AuthUserReply,
+  type LoginProfileReply,
+  type SubscriptionSku,
+} from '@clearway/protocol';
 import type { LoginProfile } from '../../db/prefs';
 
-/** The signed-in user as `GET /auth/me` answers it. */
-export interface AuthUser {
-  cust_id: string;
-  email: string;
-  full_name: string;
-}
+/** The signed-in user as `GET /auth/me` answers it (the protocol's authUserSchema). */
+export type AuthUser = AuthUserReply;
 
-export type Sku = 'standard_monthly' | 'standard_annual';
+export type Sku = SubscriptionSku;
 
-/** The login profile as the server sends it (`POST /api/account`, spec part 1 §3); purchase may be null. */
-export interface ServerLoginProfile {
-  code: number;
-  trial: {
-    email_id?: string;
-    cust_id?: string;
-    expires?: string | number;
-    profile?: { full_name?: string; name?: string; nickname?: string; pictureURL?: string };
-    purchase?: { sku?: Sku; expires?: string | number; renewing?: boolean; api?: string } | null;
-  };
-  geoip?: unknown;
-  uuid?: string;
-  test_mode?: boolean;
-}
+/**
+ * The login profile as the server sends it (`POST /api/account`, spec part 1 §3; the protocol's
+ * loginProfileSchema): trial expiry and purchase may be null.
+ */
+export type ServerLoginProfile = LoginProfileReply;
 
 /** Licence code of a valid purchase; of "trial not available" (spec part 1 §3); of a running trial (this server's). */
 export const CODE_LICENSED = LICENCE_CODE.LICENSED;
 export const CODE_TRIAL_NOT_AVAILABLE = LICENCE_CODE.TRIAL_NOT_AVAILABLE;
 export const CODE_TRIAL_RUNNING = LICENCE_CODE.TRIAL_RUNNING;
 
-/** The prefs form of a server login profile (a null purchase is left out). */
+/** The prefs form of a server login profile (a null purchase or trial expiry is left out). */
 export function toStoredProfile(profile: ServerLoginProfile): LoginProfile {
-  const { purchase, ...trial } = profile.trial;
+  const { purchase, expires, ...rest } = profile.trial;
+  const trial: NonNullable<LoginProfile['trial']> = expires === null ? rest : { ...rest, expires };
   const stored: LoginProfile = { code: profile.code, trial: purchase ? { ...trial, purchase } : trial };
   if (profile.geoip !== undefined && profile.geoip !== null) stored.geoip = profile.geoip;
   if (profile.uuid !== undefined) stored.uuid = profile.uuid;

@@ -1,17 +1,18 @@
 // Help centre sign-in (spec part 1 §7 get_zendesk_jwt; apps/server/README.md "Billing").
+import { helpTokenSchema, parseReply, type HELP_TOKEN_TYPES, type HelpTokenReply } from '@clearway/protocol';
 import { postJson } from '../../platform/api';
 
 /** What a token is for: the help centre sign-in, the support widget, or chat. */
-export type HelpTokenType = 'sso' | 'widget' | 'chat';
+export type HelpTokenType = (typeof HELP_TOKEN_TYPES)[number];
 
-/** The reply of `POST /api/get_zendesk_jwt`. */
-export interface HelpToken {
-  jwt: string;
-  /** sso: the address that opens the help centre signed in; null for the other types. */
-  url: string | null;
-  /** Who serves the help centre: Zendesk, or the server's built-in page. */
-  provider: 'zendesk' | 'built-in';
-}
+/**
+ * The reply of `POST /api/get_zendesk_jwt` (the protocol's helpTokenSchema): the token; for sso the
+ * address that opens the help centre signed in (null for the other types); who serves the help
+ * centre, Zendesk or the server's built-in page.
+ */
+export type HelpToken = HelpTokenReply;
+
+const HELP_TOKEN_PATH = '/api/get_zendesk_jwt';
 
 /** Shown when the server's reply gives no address to open. */
 export const HELP_NO_ADDRESS_TEXT = 'The server gave no help center address.';
@@ -19,9 +20,12 @@ export const HELP_NO_ADDRESS_TEXT = 'The server gave no help center address.';
 /** The built-in help centre page (the server's GET /help?jwt=...). */
 export const BUILT_IN_HELP_PATH = '/help';
 
-/** Asks the server for a help token; a 403 (no licence, no trial) throws ApiError with the server's text. */
-export function requestHelpToken(custId: string, type: HelpTokenType): Promise<HelpToken> {
-  return postJson<HelpToken>('/api/get_zendesk_jwt', { type, cust_id: custId });
+/**
+ * Asks the server for a help token; a 403 (no licence, no trial) throws ApiError with the server's
+ * text, a body that is not a help token ReplyShapeError naming the field.
+ */
+export async function requestHelpToken(custId: string, type: HelpTokenType): Promise<HelpToken> {
+  return parseReply(HELP_TOKEN_PATH, helpTokenSchema, await postJson<unknown>(HELP_TOKEN_PATH, { type, cust_id: custId }));
 }
 
 /**

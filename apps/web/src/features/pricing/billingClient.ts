@@ -1,30 +1,31 @@
 // Purchase calls (apps/server/README.md "Billing"): get_key starts a subscription, checkout_subscription
 // completes it with the card (built-in test provider: the card number as `nonce`; Stripe: the
 // PaymentIntent the client confirmed with Stripe.js).
+// Replies are read with the protocol's schemas: a body that is not one throws ReplyShapeError naming
+// the endpoint and the field.
+import { checkoutResultSchema, parseReply, purchaseKeySchema, type CheckoutResultReply, type PurchaseKeyReply } from '@clearway/protocol';
 import { postJson } from '../../platform/api';
-import type { ServerLoginProfile, Sku } from '../account';
+import type { Sku } from '../account';
 
-export interface PurchaseKey {
-  client_token: string;
-  subscription_id: string;
-  subscription_type: Sku;
-  api: string;
-  test_mode: boolean;
-  publishable_key: string | null;
-  amount_cents: number;
-  currency: string;
+const GET_KEY_PATH = '/api/get_key';
+const CHECKOUT_PATH = '/api/checkout_subscription';
+
+/** `POST /api/get_key` (the protocol's purchaseKeySchema): a started subscription to complete. */
+export type PurchaseKey = PurchaseKeyReply;
+
+/** `POST /api/checkout_subscription` (the protocol's checkoutResultSchema): success with the purchase, or failed with the reason. */
+export type CheckoutResult = CheckoutResultReply;
+
+export async function getKey(custId: string, email: string, subscriptionType: Sku): Promise<PurchaseKey> {
+  return parseReply(GET_KEY_PATH, purchaseKeySchema, await postJson<unknown>(GET_KEY_PATH, { cust_id: custId, type: 'stripe', email, subscription_type: subscriptionType }));
 }
 
-export type CheckoutResult =
-  | { result: 'success'; test_mode: boolean; purchase: NonNullable<ServerLoginProfile['trial']['purchase']> }
-  | { result: 'failed'; error: { message: string }; test_mode: boolean };
-
-export function getKey(custId: string, email: string, subscriptionType: Sku): Promise<PurchaseKey> {
-  return postJson<PurchaseKey>('/api/get_key', { cust_id: custId, type: 'stripe', email, subscription_type: subscriptionType });
+async function checkout(body: object): Promise<CheckoutResult> {
+  return parseReply(CHECKOUT_PATH, checkoutResultSchema, await postJson<unknown>(CHECKOUT_PATH, body));
 }
 
 export function checkoutWithCard(args: { custId: string; email: string; sku: Sku; subscriptionId: string; cardNumber: string }): Promise<CheckoutResult> {
-  return postJson<CheckoutResult>('/api/checkout_subscription', {
+  return checkout({
     type: 'stripe',
     sku: args.sku,
     cust_id: args.custId,
@@ -40,7 +41,7 @@ export function checkoutWithCard(args: { custId: string; email: string; sku: Sku
  * the licence.
  */
 export function checkoutWithPaymentIntent(args: { custId: string; email: string; sku: Sku; subscriptionId: string; paymentIntentId: string }): Promise<CheckoutResult> {
-  return postJson<CheckoutResult>('/api/checkout_subscription', {
+  return checkout({
     type: 'stripe',
     sku: args.sku,
     cust_id: args.custId,
