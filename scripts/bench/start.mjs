@@ -237,7 +237,10 @@ async function oneRun(server, slow, n) {
       polling: 200,
     });
     const navdb = await page.getAttribute('[data-testid="app-shell"]', 'data-navdb-state').catch(() => null);
-    const result = { ...(await marks.jsonValue()), typed, navdb };
+    // The search box's own figure: from the debounce end to the rows in the DOM.
+    const suggestMs = await page.getAttribute('[data-testid="search-listbox"]', 'data-suggest-ms').catch(() => null);
+    const source = await page.getAttribute('[data-testid="search-listbox"]', 'data-source').catch(() => null);
+    const result = { ...(await marks.jsonValue()), typed, navdb, suggestMs, source };
     await context.close();
     return result;
   } catch (error) {
@@ -274,7 +277,7 @@ try {
       const r = await oneRun(server, setting === 'slow', n);
       results[setting].push(r);
       console.log(
-        `${setting.padEnd(7)} run ${n}: shell ${s(r.shell)}, map visible ${s(r.map)} (map drawn ${s(r.mapIdle)}), ${QUERY} answered ${s(r.search)} (typed ${r.typed}x; nav database ${r.navdb ?? '?'} at the end)`,
+        `${setting.padEnd(7)} run ${n}: shell ${s(r.shell)}, map visible ${s(r.map)} (map drawn ${s(r.mapIdle)}), ${QUERY} answered ${s(r.search)} (typed ${r.typed}x, rows from ${r.source ?? '?'} ${r.suggestMs ?? '?'} ms after the debounce; nav database ${r.navdb ?? '?'} at the end)`,
       );
     }
   }
