@@ -68,6 +68,8 @@ interface ControlReport {
 
 interface Audit {
   controls: number;
+  /** The outermost elements past the screen's right edge when the page scrolls sideways. */
+  pastEdge: string[];
   /** Controls under an open drawer, menu or list (audited on the page without it). */
   underOverlay: number;
   small: ControlReport[];
@@ -154,6 +156,17 @@ function auditInPage({ min, exclusions, overlays, width }: { min: number; exclus
   const navlogFirstRowY = navRow ? Math.round(navRow.getBoundingClientRect().top) : null;
   // Against the device's width: a phone browser widens its layout viewport (innerWidth) to fit a page too wide.
   const overflowPx = Math.max(0, document.documentElement.scrollWidth - width, vw - width);
+  // What reaches past the screen's right edge (outermost elements only), to name the cause.
+  const pastEdge: string[] = [];
+  if (overflowPx > 0) {
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const r = el.getBoundingClientRect();
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (r.width > 0 && r.right > width + 0.5 && (!parent || parent.right <= width + 0.5) && pastEdge.length < 5) {
+        pastEdge.push(`${describeEl(el)}.${String(el.className).split(' ').slice(0, 2).join('.')} right edge x=${Math.round(r.right)}`);
+      }
+    }
+  }
   const wideTables: string[] = [];
   for (const table of Array.from(document.querySelectorAll('table'))) {
     if (!isVisible(table)) continue;
@@ -209,7 +222,7 @@ function auditInPage({ min, exclusions, overlays, width }: { min: number; exclus
     controlsFound.push({ label: describeEl(el), width, height, problem, covered });
   }
   window.scrollTo(0, 0);
-  return { controls: controlsFound.length, underOverlay, controlsFound, overflowPx, wideTables, sidewaysScrollers, navlogFirstRowY };
+  return { controls: controlsFound.length, underOverlay, controlsFound, pastEdge, overflowPx, wideTables, sidewaysScrollers, navlogFirstRowY };
 }
 
 const navdataDir = mkdtempSync(join(tmpdir(), 'clearway-e2e-touch-audit-'));
@@ -253,6 +266,7 @@ async function audit(page: Page, pageName: string, viewport: Viewport): Promise<
   const result: Audit = {
     controls: found.controls,
     underOverlay: found.underOverlay,
+    pastEdge: found.pastEdge,
     small: found.controlsFound.filter((c) => c.problem !== null).map((c) => report(c, `hit area ${c.problem}`)),
     covered: found.controlsFound.filter((c) => c.covered !== null).map((c) => report(c, c.covered ?? '')),
     overflowPx: found.overflowPx,
@@ -271,7 +285,7 @@ function failures({ page, viewport, audit: a }: (typeof results)[number]): strin
   return [
     ...a.small.map((c) => `${where}: ${c.label} has a ${c.problem} (under ${MIN_PX}x${MIN_PX})`),
     ...a.covered.map((c) => `${where}: ${c.label} (${c.width}x${c.height} px): ${c.problem}`),
-    ...(a.overflowPx > 0 ? [`${where}: the page scrolls ${a.overflowPx} px sideways`] : []),
+    ...(a.overflowPx > 0 ? [`${where}: the page scrolls ${a.overflowPx} px sideways (past the edge: ${a.pastEdge.join('; ') || 'nothing found'})`] : []),
     ...a.wideTables.map((t) => `${where}: ${t}`),
     ...a.sidewaysScrollers.map((s) => `${where}: ${s}`),
     ...(viewport.startsWith('phone') && a.navlogFirstRowY !== null && a.navlogFirstRowY > NAVLOG_FIRST_ROW_MAX_Y

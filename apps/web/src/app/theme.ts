@@ -18,7 +18,12 @@ export const LIST_ROW_PX = 48;
  */
 export const touchComponents: Components<Omit<Theme, 'components'>> = {
   MuiButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
-  MuiIconButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
+  // edge="start"/"end" pull the button into the bar's gutter by 8 px, not MUI's 12: a bar with 8 px
+  // gutters (the top bar) would otherwise push its last button 4 px past the screen's edge and the whole
+  // page would scroll sideways on a phone (issue 27 point 6).
+  MuiIconButton: {
+    styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX }, edgeStart: { marginLeft: -8 }, edgeEnd: { marginRight: -8 } },
+  },
   MuiToggleButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
   MuiFab: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
   // Text fields and selects of every size and variant: the box a tap focuses is 44 px tall.

@@ -8,7 +8,7 @@ import { compactSummary } from './navlogFormat';
  * absolute difference between average ground speed and the profile's cruise airspeed, in the error
  * style when the ground speed is the lower), ETE, Fuel (suffix g) and Temp (n/a when unknown).
  */
-export function CompactRouteSummary({ route }: { route: Route }) {
+export function CompactRouteSummary({ route, inline = false }: { route: Route; inline?: boolean }) {
   const units = useAppSelector((s) => s.units);
   const profile = useAppSelector((s) => s.profile.current);
   if (!profile) return null;
@@ -21,9 +21,7 @@ export function CompactRouteSummary({ route }: { route: Route }) {
     { label: 'Fuel', value: s.fuel, testId: 'compact-fuel' },
     { label: 'Temp', value: s.temp, testId: 'compact-temp' },
   ];
-  return (
-    <Paper data-testid="compact-route-summary" variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1.5, sm: 2 }, rowGap: 0.25, px: { xs: 1, sm: 1.5 }, py: 0.5 }}>
-      {items.map((item) => (
+  const figures = items.map((item) => (
         <Box key={item.label} sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
           <Typography variant="caption" color="text.secondary">
             {item.label}
@@ -37,7 +35,18 @@ export function CompactRouteSummary({ route }: { route: Route }) {
             {item.value}
           </Typography>
         </Box>
-      ))}
+      ));
+  // Inline (the phone's summary strip): the figures join the strip's own, in the same box.
+  if (inline) {
+    return (
+      <Box data-testid="compact-route-summary" sx={{ display: 'contents' }}>
+        {figures}
+      </Box>
+    );
+  }
+  return (
+    <Paper data-testid="compact-route-summary" variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, px: 1.5, py: 0.5 }}>
+      {figures}
     </Paper>
   );
 }

@@ -11,6 +11,7 @@ export const NAVLOG_COLUMNS = ['WPT', 'Dist', 'Course', 'GS', 'Time', 'Fuel'] as
  */
 const NAVLOG_TABLE_SX = {
   '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } },
+  '& .MuiTableCell-head': { py: { xs: 0.5, sm: 0.75 } },
   '& .MuiTableCell-root:first-of-type': { pl: { xs: 1, sm: 2 } },
   '& .MuiTableCell-root:last-of-type': { pr: { xs: 1, sm: 2 } },
 } as const;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Route } from '@clearway/flightplan';
 import { useAppSelector } from '../../store/hooks';
 import { PROFILE_LOADING_TEXT } from '../profile';
@@ -29,7 +30,7 @@ import { NavlogTable } from './NavlogTable';
 import { OptimizerPanel } from './OptimizerPanel';
 import { RouteListPanel } from './RouteListPanel';
 import { RouteButtonBar, RouteSnackbars } from './RouteScreenParts';
-import { SummaryStrip } from './SummaryStrip';
+import { departureMs, EtdFields, SummaryStrip } from './SummaryStrip';
 import { useRouteScreen, type RouteScreenHandle } from './useRouteScreen';
 
 export type { RouteMode } from './actions';
@@ -91,6 +92,11 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
   const editing = useLegEditing(stored?.ts ?? null);
   const route = editing.localRoute ?? stored;
   useSyncedListReload(handle);
+  // A phone (under MUI's sm, 600 px) gets one summary box and the ETD fields under the navlog, so the
+  // first navlog row is high on the screen (issue 27 point 6).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const onEtdOffset = useCallback((minutes: number) => void run(setEtd, { offsetMinutes: minutes }), [run]);
+  const onEtdDate = useCallback((ms: number) => void run(setEtd, { atMs: ms }), [run]);
   const onEdit = useCallback((edit: Parameters<typeof applyEdit.perform>[1]) => run(applyEdit, edit), [run]);
 
   const legControls =
@@ -114,7 +120,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
       data-mode={state.mode}
       data-route-ts={stored?.ts ?? ''}
       data-final-string={route?.final_string ?? ''}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1, minHeight: '100%' }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 0.75, sm: 1 }, p: { xs: 0.75, sm: 1 }, minHeight: '100%' }}
     >
       <Typography variant="h5" component="h1" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', m: 0 }}>
         Flight Plan
@@ -124,10 +130,11 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
         route={route}
         profile={profile}
         units={units}
-        onEtdOffset={(minutes) => void run(setEtd, { offsetMinutes: minutes })}
-        onEtdDate={(ms) => void run(setEtd, { atMs: ms })}
+        onEtdOffset={onEtdOffset}
+        onEtdDate={onEtdDate}
+        phone={phone ? { compact: route ? <CompactRouteSummary route={route} inline /> : null } : undefined}
       />
-      {route ? <CompactRouteSummary route={route} /> : null}
+      {route && !phone ? <CompactRouteSummary route={route} /> : null}
       <Box sx={{ flex: 1, overflow: 'auto' }}>
         {state.mode === 'navlog' || state.mode === 'edit' ? (
           route ? (
@@ -144,6 +151,11 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
           <ModeBody handle={handle} route={route} profile={profile} />
         )}
       </Box>
+      {phone ? (
+        <Box data-testid="etd-fields" sx={{ display: 'flex', gap: 1, pt: 0.75 }}>
+          <EtdFields profile={profile} departure={departureMs(profile, route)} onEtdOffset={onEtdOffset} onEtdDate={onEtdDate} fill />
+        </Box>
+      ) : null}
       <RouteButtonBar mode={state.mode} onPress={(b) => void run(pressRouteButton, b)} />
       <RouteSnackbars
         state={state}

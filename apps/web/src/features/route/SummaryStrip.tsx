@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import type { AircraftProfile, Route } from '@clearway/flightplan';
 import { ETD_CHOICES_MIN, etdMs, formatEtd } from '../profile';
@@ -24,17 +25,23 @@ interface Props {
   onEtdOffset: (minutes: number) => void;
   /** A date and time picked (ms). */
   onEtdDate: (ms: number) => void;
+  /**
+   * The phone layout (issue 27 point 6): the compact summary's figures (`compact`) in the same box,
+   * the strip's own figures that repeat them (Distance, Time, Fuel, Temp) left out, and the ETD fields
+   * and figure not here (the page shows EtdFields, the departure time among them, under the navlog).
+   */
+  phone?: { compact: ReactNode } | undefined;
 }
 
 /**
  * The summary strip (spec part 2 §2): Distance, Alt, Speed, Time, Fuel, Temp, Aircraft and ETD
  * (h:mm am/pm), with the ETD choices (spec part 2 §5) and a date-time picker.
  */
-export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: Props) {
+export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate, phone }: Props) {
   const s = stripSummary(route, profile, units);
-  const departure = etdMs(profile) ?? route?.etd_ms ?? null;
-  // The last flag: repeated in the compact summary beside it (Dist, ETE, Fuel, Temp), so left out
-  // on a phone, where the two boxes would push the navlog down (issue 27 point 6).
+  const departure = departureMs(profile, route);
+  // The last flag: shown elsewhere on a phone: the compact summary's Dist, ETE, Fuel and Temp in the
+  // same box, the departure time in the Departure field under the navlog.
   const items: [string, string, boolean][] = [
     ['Distance', s.distance, true],
     ['Alt', s.alt, false],
@@ -43,27 +50,23 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
     ['Fuel', s.fuel, true],
     ['Temp', s.temp, true],
     ['Aircraft', s.aircraft, false],
-    ['ETD', departure === null ? '--' : formatEtd(departure), false],
+    ['ETD', departure === null ? '--' : formatEtd(departure), true],
   ];
-  const choice = (ETD_CHOICES_MIN as readonly number[]).includes(profile.etd) ? String(profile.etd) : '';
+  const shown = phone ? items.filter(([, , repeated]) => !repeated) : items;
   return (
     <Paper
       data-testid="summary-strip"
+      data-layout={phone ? 'phone' : 'wide'}
       variant="outlined"
-      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1.5, sm: 2 }, rowGap: { xs: 1, sm: 2 }, alignItems: 'center', px: { xs: 1, sm: 1.5 }, py: { xs: 0.75, sm: 1 } }}
+      sx={
+        phone
+          ? { display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, alignItems: 'baseline', px: 1, py: 0.5 }
+          : { display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', px: 1.5, py: 1 }
+      }
     >
-      {items.map(([label, value, repeated]) => (
-        <Box
-          key={label}
-          data-repeated={repeated ? 'true' : undefined}
-          sx={{
-            // On a phone: one line of label-value pairs, without the figures the compact summary shows.
-            display: { xs: repeated ? 'none' : 'flex', sm: 'flex' },
-            flexDirection: { xs: 'row', sm: 'column' },
-            alignItems: { xs: 'baseline', sm: 'stretch' },
-            gap: { xs: 0.5, sm: 0 },
-          }}
-        >
+      {phone?.compact}
+      {shown.map(([label, value]) => (
+        <Box key={label} sx={phone ? { display: 'flex', gap: 0.5, alignItems: 'baseline' } : { display: 'flex', flexDirection: 'column' }}>
           <Typography variant="caption" color="text.secondary">
             {label}
           </Typography>
@@ -72,13 +75,33 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
           </Typography>
         </Box>
       ))}
+      {phone ? null : <EtdFields profile={profile} departure={departure} onEtdOffset={onEtdOffset} onEtdDate={onEtdDate} />}
+    </Paper>
+  );
+}
+
+interface EtdFieldsProps {
+  profile: AircraftProfile;
+  /** The departure time shown (ms), null when none. */
+  departure: number | null;
+  onEtdOffset: (minutes: number) => void;
+  onEtdDate: (ms: number) => void;
+  /** Fill the row (the phone's fields under the navlog). */
+  fill?: boolean;
+}
+
+/** The ETD choices (spec part 2 §5) and the date-time picker, each at least 44 px tall. */
+export function EtdFields({ profile, departure, onEtdOffset, onEtdDate, fill = false }: EtdFieldsProps) {
+  const choice = (ETD_CHOICES_MIN as readonly number[]).includes(profile.etd) ? String(profile.etd) : '';
+  return (
+    <>
       <TextField
         select
         size="small"
         label="ETD"
         value={choice}
         onChange={(e) => onEtdOffset(Number(e.target.value))}
-        sx={[{ minWidth: 110, flex: { xs: 1, sm: 'none' } }, FIELD_TARGET]}
+        sx={[{ minWidth: 110, flex: fill ? 1 : 'none' }, FIELD_TARGET]}
         slotProps={{ select: { inputProps: { 'data-testid': 'etd-choice' } } }}
       >
         {ETD_CHOICES_MIN.map((m) => (
@@ -90,7 +113,7 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
       <TextField
         type="datetime-local"
         size="small"
-        sx={[{ flex: { xs: 2, sm: 'none' } }, FIELD_TARGET]}
+        sx={[{ flex: fill ? 2 : 'none' }, FIELD_TARGET]}
         label="Departure"
         value={departure === null ? '' : toDateTimeLocal(departure)}
         onChange={(e) => {
@@ -99,6 +122,11 @@ export function SummaryStrip({ route, profile, units, onEtdOffset, onEtdDate }: 
         }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'etd-date' } }}
       />
-    </Paper>
+    </>
   );
+}
+
+/** The departure time the strip and the ETD fields show: the profile's ETD, else the route's. */
+export function departureMs(profile: AircraftProfile, route: Route | null): number | null {
+  return etdMs(profile) ?? route?.etd_ms ?? null;
 }
