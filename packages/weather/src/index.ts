@@ -7,3 +7,4 @@ export * from './metar.js';
 export * from './awcMetarCsv.js';
 export * from './taf.js';
 export * from './nwsText.js';
+export * from './pirep.js';

@@ -22,11 +22,25 @@ export interface NwsProduct {
   readonly firstLine: number;
 }
 
-const HEADING = /^([A-Z]{4}\d{2})\s+([A-Z]{4})\s+(\d{2})(\d{2})(\d{2})(?:\s+([A-Z]{3}))?\s*$/;
+const HEADING = /^([A-Z]{4}\d{1,2})\s+([A-Z]{4})\s+(\d{2})(\d{2})(\d{2})(?:\s+([A-Z]{3}))?\s*$/;
+
+/** Removes SOH, ETX, RS, CR and other control characters (keeps line feeds and tabs). */
+function withoutControlCharacters(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 32 && c !== 10 && c !== 9) {
+      out += text.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 
 /** Splits the product's envelope from its text. Never throws. */
 export function splitNwsProduct(text: string): NwsProduct {
-  const all = String(text).replace(/\r/g, '').replaceAll(String.fromCharCode(1), '').replaceAll(String.fromCharCode(3), '').split('\n');
+  const all = withoutControlCharacters(String(text)).split('\n');
   let i = 0;
   while (i < all.length && (all[i]!.trim() === '' || /^\d{3}\s*$/.test(all[i]!.trim()))) i++;
   const h = HEADING.exec(all[i]?.trim() ?? '');
