@@ -156,21 +156,6 @@ export const helpTokenSchema = z.object({
 });
 export type HelpTokenReply = z.infer<typeof helpTokenSchema>;
 
-/** `GET {api}/account/export` (a file, `clearway-export-YYYY-MM-DD.json`): the top level and the devices. */
-export const accountExportSchema = z.object({
-  format: z.literal('clearway-account-export'),
-  version: z.literal(1),
-  exported_at: isoTime,
-  account: z.object({ cust_id: z.string().min(1), email: z.string(), full_name: z.string(), created_at: isoTime.nullable() }),
-  devices: z.array(z.object({ uuid: z.string().min(1), first_seen: isoTime, last_seen: isoTime })),
-  /** Sync table name -> its records (key, gid, last change, the record's own fields). */
-  records: z.record(
-    z.string(),
-    z.array(z.object({ key: z.string(), gid: z.string(), changed_at: isoTime, fields: z.record(z.string(), z.unknown()) })),
-  ),
-});
-export type AccountExportReply = z.infer<typeof accountExportSchema>;
-
 /** The body of an error reply of these calls: what went wrong in `error`, sometimes a code or issues. */
 export const accountErrorSchema = z.object({
   error: z.string().min(1),

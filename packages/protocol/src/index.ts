@@ -9,3 +9,4 @@ export * from './deviceLimit.js';
 export * from './syncLimits.js';
 export * from './licence.js';
 export * from './account.js';
+export * from './accountExport.js';
