@@ -8,3 +8,4 @@ export * from './awcMetarCsv.js';
 export * from './taf.js';
 export * from './nwsText.js';
 export * from './pirep.js';
+export * from './advisory.js';
