@@ -66,6 +66,13 @@ async function canvasColourSet(page: Page, selector: string): Promise<Set<number
   return colours;
 }
 
+/** Whether the element is wholly inside the viewport (Playwright's "visible" allows off-screen). */
+async function onScreen(page: Page, locator: ReturnType<Page['getByTestId']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  return Boolean(box && size && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height && box.height > 0);
+}
+
 async function withContext(options: BrowserContextOptions, run: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
   const context = await signedInContext(browser, server, options);
   const page = await context.newPage();
@@ -90,6 +97,7 @@ describe('offline badge', () => {
         const shownMs = Date.now() - lostAt;
         console.log(`[offline-badge] ${name}: shown ${shownMs} ms after the network was cut`);
         expect(await badge.textContent()).toBe('Offline');
+        expect(await onScreen(page, badge)).toBe(true);
         const box = await badge.boundingBox();
         const bar = await page.getByTestId('top-bar').boundingBox();
         // In the top bar, whole.
@@ -117,6 +125,7 @@ describe('nav database expiry', () => {
       await banner.waitFor({ state: 'visible', timeout: 10_000 });
       expect(await banner.textContent()).toBe(expected);
       expect(await banner.getAttribute('data-cycle')).toBe(published.cycle);
+      expect(await onScreen(page, banner)).toBe(true);
       await page.screenshot({ path: join(screenshots, 'navdb-expired-map-phone-night.png') });
       for (const [path, pageId] of [['/app/route', 'page-route'], ['/app/airport?id=KHWD', 'page-airport']] as const) {
         // In the app, as its own links go (a reload would offer the phone's install screen again).
@@ -127,6 +136,7 @@ describe('nav database expiry', () => {
         await page.getByTestId(pageId).waitFor({ timeout: 30_000 });
         await page.getByTestId(pageId).getByTestId('navdb-expiry-banner').waitFor({ state: 'visible', timeout: 10_000 });
         expect(await page.getByTestId(pageId).getByTestId('navdb-expiry-banner').textContent()).toBe(expected);
+        expect(await onScreen(page, page.getByTestId(pageId).getByTestId('navdb-expiry-banner'))).toBe(true);
         await page.screenshot({ path: join(screenshots, `navdb-expired-${pageId}-phone-night.png`) });
       }
     });
@@ -151,6 +161,7 @@ describe('map tiles not on the device', () => {
       });
       await note.waitFor({ state: 'visible', timeout: 20_000 });
       expect(await note.textContent()).toBe('Map not downloaded for this area');
+      expect(await onScreen(page, note)).toBe(true);
       await page.waitForSelector(`${VIEW_ONE}[data-map-zoom="6.00"]`, { timeout: 20_000 });
       await page.screenshot({ path: join(screenshots, 'offline-not-downloaded-tablet-day.png') });
       const colours = await canvasColourSet(page, VIEW_ONE);
@@ -170,9 +181,16 @@ describe('map tiles not on the device', () => {
       console.log(`[tiles] offline over the Bay Area with VFR on: "${await note.textContent()}"`);
       await page.screenshot({ path: join(screenshots, 'offline-chart-not-downloaded-tablet-day.png') });
 
-      // Back online: the missing tiles are fetched again and the note goes.
+      // Chart off again: only the basemap is missing.
+      await page.getByTestId('map-vfr').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="tile-gap-note"]')?.textContent === 'Map not downloaded for this area', undefined, { timeout: 10_000 });
+
+      // Back online: the missing tiles are fetched again, land and sea fill the view and the note goes.
       await context.setOffline(false);
       await note.waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(async () => (await canvasColourSet(page, VIEW_ONE)).has(0xc6c6c6), { timeout: 30_000, interval: 1_000 }).toBe(false);
+      const online = await canvasColourSet(page, VIEW_ONE);
+      expect(online.has(0xb7d6ea) && online.has(0xf4f0e6)).toBe(true);
       await page.screenshot({ path: join(screenshots, 'offline-back-online-tablet-day.png') });
     });
   }, 180_000);

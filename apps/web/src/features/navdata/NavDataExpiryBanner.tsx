@@ -8,7 +8,7 @@ import { selectNavData } from './navDataSlice';
 export const EXPIRY_RECHECK_MS = 60_000;
 
 interface Props {
-  /** `map`: over the bottom of the map, letting taps through; `page`: in the page's flow (default). */
+  /** `map`: over the bottom of the screen on the map, letting taps through; `page`: in the page's flow (default). */
   placement?: 'map' | 'page';
   /** The clock, ms since the epoch (tests inject one). */
   now?: () => number;
@@ -42,7 +42,8 @@ export function NavDataExpiryBanner({ placement = 'page', now = Date.now }: Prop
         fontSize: 15,
         // The standard Alert follows the theme: a dark tinted surface at night, no bright panel.
         ...(onMap
-          ? { position: 'absolute', left: 8, right: 8, bottom: 8, mx: 'auto', maxWidth: 560, zIndex: 2, pointerEvents: 'none', boxShadow: 2 }
+          ? // Fixed: the map page's own box has no height (the map views are the page).
+            { position: 'fixed', left: 8, right: 8, bottom: 8, mx: 'auto', maxWidth: 560, zIndex: 2, pointerEvents: 'none', boxShadow: 2 }
           : { mb: 1 }),
       }}
     >
