@@ -1,3 +1,4 @@
+import { checkReply, loginProfileSchema, trialRefusedSchema } from '@clearway/protocol';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { lookupLicenceCode } from '../billing/index.js';
@@ -40,7 +41,8 @@ function accountContract(fresh: () => Promise<FreshDatabase>): void {
 
       const first = await post(t, '/api/account', cookie, { cust_id: custId });
       expect(first.statusCode).toBe(200);
-      const profile = first.json();
+      // The login profile as @clearway/protocol defines it (the web app reads it with the same schema).
+      const profile = checkReply('/api/account', loginProfileSchema, first.json());
       expect(profile).toEqual({
         code: 0,
         trial: {
@@ -62,7 +64,7 @@ function accountContract(fresh: () => Promise<FreshDatabase>): void {
     withApp(fresh, { env: { TRIAL_DAYS: '14' } }, async (t) => {
       const { custId, cookie } = await t.signIn('pilot@example.com');
       const started = await post(t, '/api/start_trial', cookie, { cust_id: custId });
-      expect(started.json()).toMatchObject({ code: 1, trial: { expires: new Date(NOW + 14 * DAY).toISOString() } });
+      expect(checkReply('/api/start_trial', loginProfileSchema, started.json())).toMatchObject({ code: 1, trial: { expires: new Date(NOW + 14 * DAY).toISOString() } });
       t.clock.now += DAY;
       // Starting again while it runs changes nothing.
       expect((await post(t, '/api/start_trial', cookie, { cust_id: custId })).json()).toMatchObject({ code: 1, trial: { expires: new Date(NOW + 14 * DAY).toISOString() } });
@@ -70,7 +72,7 @@ function accountContract(fresh: () => Promise<FreshDatabase>): void {
       expect((await post(t, '/api/account', cookie, { cust_id: custId })).json()).toMatchObject({ code: 5 });
       const again = await post(t, '/api/start_trial', cookie, { cust_id: custId });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ error: 'The free trial is not available for this account', login_profile: { code: 5 } });
+      expect(checkReply('/api/start_trial 409', trialRefusedSchema, again.json())).toMatchObject({ error: 'The free trial is not available for this account', login_profile: { code: 5 } });
       expect((await post(t, '/api/start_trial', null, { cust_id: custId })).statusCode).toBe(401);
     }));
 

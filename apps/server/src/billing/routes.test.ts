@@ -1,3 +1,4 @@
+import { checkoutResultSchema, checkReply, purchaseKeySchema } from '@clearway/protocol';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.js';
@@ -61,18 +62,19 @@ function billingContract(fresh: () => Promise<FreshDatabase>): void {
       const { custId, cookie } = await t.signIn('pilot@example.com');
       const key = await post(t, '/api/get_key', cookie, getKey(custId));
       expect(key.statusCode).toBe(200);
-      const keyBody = key.json();
+      // Each reply as @clearway/protocol defines it (the web app reads it with the same schema).
+      const keyBody = checkReply('/api/get_key', purchaseKeySchema, key.json());
       expect(keyBody).toMatchObject({ api: 'test', test_mode: true, amount_cents: 1495, currency: 'usd', client_token: expect.stringMatching(/^test_secret_/) });
       const checkout = { type: 'stripe', sku: 'standard_monthly', cust_id: custId, email_id: 'pilot@example.com', subscription_id: keyBody.subscription_id };
 
       const declined = await post(t, '/api/checkout_subscription', cookie, { ...checkout, nonce: '4000 0000 0000 0002' });
       expect(declined.statusCode).toBe(200);
-      expect(declined.json()).toEqual({ result: 'failed', error: { message: 'Your card was declined.' }, test_mode: true });
+      expect(checkReply('/api/checkout_subscription', checkoutResultSchema, declined.json())).toEqual({ result: 'failed', error: { message: 'Your card was declined.' }, test_mode: true });
       const poor = await post(t, '/api/checkout_subscription', cookie, { ...checkout, nonce: '4000000000009995' });
       expect(poor.json().error).toEqual({ message: 'Your card has insufficient funds.' });
 
       const paid = await post(t, '/api/checkout_subscription', cookie, { ...checkout, nonce: '4242424242424242' });
-      expect(paid.json()).toEqual({
+      expect(checkReply('/api/checkout_subscription', checkoutResultSchema, paid.json())).toEqual({
         result: 'success',
         test_mode: true,
         purchase: { sku: 'standard_monthly', expires: '2026-12-21T12:00:00.000Z', renewing: true, api: 'test' },
@@ -179,9 +181,9 @@ function billingContract(fresh: () => Promise<FreshDatabase>): void {
       const { custId, cookie } = await t.signIn('pilot@example.com');
       signedIn.custId = custId;
       const key = await post(t, '/api/get_key', cookie, getKey(custId));
-      expect(key.json()).toMatchObject({ client_token: 'pi_1_secret_x', subscription_id: 'sub_123', api: 'stripe', test_mode: false });
+      expect(checkReply('/api/get_key', purchaseKeySchema, key.json())).toMatchObject({ client_token: 'pi_1_secret_x', subscription_id: 'sub_123', api: 'stripe', test_mode: false });
       const paid = await post(t, '/api/checkout_subscription', cookie, { type: 'stripe', sku: 'standard_monthly', cust_id: custId, email_id: 'pilot@example.com', subscription_id: 'sub_123', paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-      expect(paid.json()).toEqual({ result: 'success', test_mode: false, purchase: { sku: 'standard_monthly', expires: '2026-12-21T12:00:00.000Z', renewing: true, api: 'stripe' } });
+      expect(checkReply('/api/checkout_subscription', checkoutResultSchema, paid.json())).toEqual({ result: 'success', test_mode: false, purchase: { sku: 'standard_monthly', expires: '2026-12-21T12:00:00.000Z', renewing: true, api: 'stripe' } });
       expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/subscriptions', 'GET /v1/subscriptions/sub_123', 'GET /v1/payment_intents/pi_1']);
       expect((await customerRow(t.db, custId)).provider_customer_id).toBe('cus_1');
 
@@ -252,7 +254,7 @@ function billingContract(fresh: () => Promise<FreshDatabase>): void {
       await post(t, '/api/get_key', cookie, getKey(custId));
       const declined = await post(t, '/api/checkout_subscription', cookie, { type: 'stripe', sku: 'standard_monthly', cust_id: custId, subscription_id: 'sub_8', paymentIntent: 'pi_8' });
       expect(declined.statusCode).toBe(200);
-      expect(declined.json()).toEqual({ result: 'failed', error: { message: 'Your card was declined.' }, test_mode: false });
+      expect(checkReply('/api/checkout_subscription', checkoutResultSchema, declined.json())).toEqual({ result: 'failed', error: { message: 'Your card was declined.' }, test_mode: false });
 
       const end = Math.floor(Date.parse('2026-12-21T12:00:00.000Z') / 1000);
       const event = stripeEvent('evt_twice', 'invoice.paid', invoice('in_8', 'sub_8', end));

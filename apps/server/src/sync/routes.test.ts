@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deviceLimitBodySchema } from '@clearway/protocol';
+import { checkReply, deviceLimitBodySchema, deviceListSchema } from '@clearway/protocol';
 import { InProcessHub, type RealtimeEnvelope } from '../realtime/index.js';
 import { startSyncServer, type SyncTestServer } from '../testing/syncApp.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
@@ -120,7 +120,8 @@ describe('sync routes', () => {
 
     const listed = await server.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie: alice } });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().limit).toBe(4);
+    // As @clearway/protocol defines the list (the account page reads it with the same schema).
+    expect(checkReply('/api/devices', deviceListSchema, listed.json()).limit).toBe(4);
     expect(listed.json().devices.map((device: { uuid: string }) => device.uuid).sort()).toEqual(['laptop', 'panel', 'phone', 'tablet']);
 
     // Bob cannot remove Alice's device; Alice can, and then the fifth device gets in.
