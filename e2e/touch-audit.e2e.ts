@@ -2,7 +2,7 @@
 // touch, at a phone (390x844) and an iPad in portrait (820x1180) and landscape (1180x820), on the
 // real server, nav database and routing worker. One server and one browser serve all viewports.
 //
-// On each page, for every visible interactive element (button, a[href], input, select, textarea,
+// On each page (and with the ETD menu, an airport menu and the delete-account dialog open), for every visible interactive element (button, a[href], input, select, textarea,
 // the ARIA roles button/option/switch/checkbox/tab/menuitem/combobox, a label wrapping a checkbox):
 //  (a) the hit area is at least 44x44 CSS px: its box (or, for an input, the box of the label or
 //      MUI input root that focuses it on a tap), or an enlarged area proven by
@@ -358,6 +358,11 @@ describe('touch audit: 44 px hit areas, centre hits, no sideways scrolling (issu
         await goto(page, 'route', '[data-testid="page-route"]');
         await page.getByTestId('navlog-row').first().waitFor({ timeout: 15_000 });
         await audit(page, 'route screen, navlog', viewport);
+        await page.getByRole('combobox', { name: 'ETD' }).tap();
+        await page.getByRole('listbox').waitFor();
+        await audit(page, 'route screen, ETD menu open', viewport);
+        await page.keyboard.press('Escape');
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
         await routeMode(page, 'Modify', 'edit');
         await audit(page, 'route screen, Modify', viewport);
         await routeMode(page, 'Recent', 'recent');
@@ -374,8 +379,18 @@ describe('touch audit: 44 px hit areas, centre hits, no sideways scrolling (issu
         await page.goto(`${server.origin}/app/airport?id=KSFO`);
         await page.getByTestId('airport-name').waitFor({ timeout: 45_000 });
         await audit(page, 'airport page', viewport);
+        await page.getByRole('button', { name: 'Recent airports', exact: true }).tap();
+        await page.getByRole('menu', { name: 'Recent airports' }).getByRole('menuitem').first().waitFor();
+        await audit(page, 'airport page, Recent menu open', viewport);
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'detached' });
         await goto(page, 'account', '[data-testid="account-data-card"]');
         await audit(page, 'account page', viewport);
+        await page.getByTestId('account-data-card').getByRole('button', { name: 'Delete account' }).tap();
+        await page.getByRole('dialog').waitFor();
+        await audit(page, 'account page, delete dialog', viewport);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
         await goto(page, 'aircraft_profile_welcome', '[data-testid="page-aircraft_profile_welcome"]');
         await audit(page, 'aircraft profile page', viewport);
         await goto(page, 'helpcenter', '[data-testid="helpcenter"]');
