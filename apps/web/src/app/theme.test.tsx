@@ -1,10 +1,17 @@
 // The night theme keeps text readable where the primary colour's contrast text is dark: the top
 // bar's title and icons are white on the brand dark blue, contained buttons dark on the light blue.
 import AppBar from '@mui/material/AppBar';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Radio from '@mui/material/Radio';
+import TextField from '@mui/material/TextField';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BRAND_DARK, nightTheme } from './theme';
+import { BRAND_DARK, dayTheme, MIN_TOUCH_PX, nightTheme } from './theme';
 
 /** WCAG 2 contrast ratio of two colours given as rgb(r, g, b) or #rrggbb. */
 function contrast(a: string, b: string): number {
@@ -38,4 +45,38 @@ describe('night theme contrast', () => {
   it('contained buttons take the primary contrast text, 4.5:1 or more on the night primary', () => {
     expect(contrast(nightTheme.palette.primary.contrastText, nightTheme.palette.primary.main)).toBeGreaterThanOrEqual(4.5);
   });
+});
+
+describe('touch sizes (issue 27 point 4)', () => {
+  for (const [name, theme] of [
+    ['day', dayTheme],
+    ['night', nightTheme],
+  ] as const) {
+    it(`${name}: small buttons, icon buttons, fields and menu rows are at least 44 px; checkboxes and radios 44 px square`, () => {
+      render(
+        <ThemeProvider theme={theme}>
+          <Button size="small" data-testid="button">
+            Save
+          </Button>
+          <IconButton size="small" aria-label="close" data-testid="icon">
+            x
+          </IconButton>
+          <TextField size="small" label="Cruise TAS" slotProps={{ input: { 'data-testid': 'field-root' } as object }} />
+          <MenuList>
+            <MenuItem data-testid="row">Now</MenuItem>
+          </MenuList>
+          <Checkbox data-testid="checkbox" />
+          <Radio data-testid="radio" />
+        </ThemeProvider>,
+      );
+      expect(getComputedStyle(screen.getByTestId('button')).minHeight).toBe(`${MIN_TOUCH_PX}px`);
+      expect(getComputedStyle(screen.getByTestId('icon')).minHeight).toBe(`${MIN_TOUCH_PX}px`);
+      expect(getComputedStyle(screen.getByTestId('icon')).minWidth).toBe(`${MIN_TOUCH_PX}px`);
+      expect(getComputedStyle(screen.getByTestId('field-root')).minHeight).toBe(`${MIN_TOUCH_PX}px`);
+      expect(getComputedStyle(screen.getByTestId('row')).minHeight).toBe('48px');
+      // A 24 px icon in padding of 10 on each side.
+      expect(getComputedStyle(screen.getByTestId('checkbox')).padding).toBe('10px');
+      expect(getComputedStyle(screen.getByTestId('radio')).padding).toBe('10px');
+    });
+  }
 });
