@@ -49,6 +49,31 @@ export function splitCsvLine(line: string): string[] {
   return out;
 }
 
+/** The fields at `wanted` (ascending column numbers) of an unquoted CSV line, without splitting the rest. */
+function fieldsAt(line: string, wanted: readonly number[]): (string | undefined)[] {
+  if (line.includes('"')) {
+    const all = splitCsvLine(line);
+    return wanted.map((w) => all[w]);
+  }
+  const out: (string | undefined)[] = [];
+  let col = 0;
+  let start = 0;
+  let k = 0;
+  while (k < wanted.length) {
+    const end = line.indexOf(',', start);
+    const stop = end < 0 ? line.length : end;
+    while (k < wanted.length && wanted[k] === col) {
+      out.push(line.slice(start, stop));
+      k++;
+    }
+    if (end < 0) break;
+    col++;
+    start = end + 1;
+  }
+  while (out.length < wanted.length) out.push(undefined);
+  return out;
+}
+
 const CATEGORIES = new Set(['VFR', 'MVFR', 'IFR', 'LIFR']);
 
 function num(s: string | undefined): number | null {
@@ -77,6 +102,10 @@ export function decodeAwcMetarCsv(text: string, referenceMs: number): AwcMetarCs
   const cLon = col('longitude');
   const cCat = col('flight_category');
   const cElev = col('elevation_m');
+  // Columns read, in file order; a missing column reads as undefined (-1 is never reached).
+  const order = [cRaw, cTime, cLat, cLon, cCat, cElev];
+  const wanted = [...order].filter((c) => c >= 0).sort((a, b) => a - b);
+  const pick = (fields: (string | undefined)[]) => order.map((c) => (c < 0 ? undefined : fields[wanted.indexOf(c)]));
   const decoder = createMetarDecoder();
   let reportCount = 0;
   let failedReports = 0;
@@ -84,21 +113,19 @@ export function decodeAwcMetarCsv(text: string, referenceMs: number): AwcMetarCs
     const line = lines[n]!;
     if (line.trim() === '') continue;
     reportCount++;
-    const f = splitCsvLine(line);
-    const rawText = f[cRaw] ?? '';
-    const obs = cTime >= 0 ? Date.parse(f[cTime] ?? '') : NaN;
+    const [rawText = '', time, lat, lon, cat = '', elevation] = pick(fieldsAt(line, wanted));
+    const obs = time === undefined ? NaN : Date.parse(time);
     const decoded = decoder.decode(rawText, { referenceMs: Number.isNaN(obs) ? referenceMs : obs });
     if (decoded.issues.length > 0) {
       failedReports++;
       issues.push(...decoded.issues);
     }
     if (!decoded.metar) continue;
-    const cat = cCat >= 0 ? (f[cCat] ?? '') : '';
     rows.push({
       metar: decoded.metar,
-      lat: num(f[cLat]),
-      lon: num(f[cLon]),
-      elevationM: cElev >= 0 ? num(f[cElev]) : null,
+      lat: num(lat),
+      lon: num(lon),
+      elevationM: num(elevation),
       awcFlightCategory: CATEGORIES.has(cat) ? (cat as FlightCategory) : null,
     });
   }

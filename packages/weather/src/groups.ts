@@ -78,7 +78,7 @@ export function tokens(text: string): { t: string; at: number }[] {
 
 /** Collapses whitespace and removes a trailing `=`, keeping the report's own text. */
 export function normaliseReport(text: string): string {
-  let t = text.replace(/\s+/g, ' ').trim();
+  let t = /\s\s|[\t\n\r\f\v]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
   while (t.endsWith('=')) t = t.slice(0, -1).trimEnd();
   return t;
 }

@@ -1,7 +1,9 @@
-// METAR/SPECI decoding: metar-taf-parser reads wind, weather and altimeter; Clearway reads
-// visibility, cloud layers, temperature (with the remarks' T group) itself, checks every group, and
-// computes the flight category.
-import { parseMetar, type IMetar, type IWeatherCondition, type IWind } from 'metar-taf-parser';
+// METAR/SPECI decoding: metar-taf-parser reads the present-weather groups; Clearway reads the
+// fixed-format groups itself (wind, visibility, cloud layers, temperature with the remarks' T group,
+// altimeter), checks every group, and computes the flight category. metar-taf-parser read wind and
+// altimeter groups too at first, but it tries every group as weather with two dozen regular
+// expressions built per call: 1,625 distinct wind groups cost more than the rest of the decode.
+import { parseMetar } from 'metar-taf-parser';
 import {
   STATION,
   TIME,
@@ -21,7 +23,6 @@ import {
   TREND,
   celsius,
   roundTo,
-  windFromLibrary,
   weatherFromLibrary,
   tokens,
   metricVisibility,
@@ -32,6 +33,8 @@ import {
   ceilingFt,
   flightCategory,
   HPA_PER_INHG,
+  KNOTS_PER_KMH,
+  KNOTS_PER_MPS,
   issue,
   parseStatuteMiles,
   resolveDayTime,
@@ -92,24 +95,40 @@ export interface MetarDecodeOptions {
   readonly referenceMs: number;
 }
 
-/** What metar-taf-parser read from one group; null when it read nothing. */
-type GroupReading = Pick<IMetar, 'wind' | 'weatherConditions' | 'altimeter'>;
+/** What metar-taf-parser read from one present-weather group; null when it read nothing. */
+type GroupReading = readonly WeatherPhenomenon[];
+
+/** Shared by reports with no cloud layer or no weather (most of them): fewer objects to collect. */
+const NONE: readonly never[] = Object.freeze([]);
 
 function readGroupWithLibrary(group: string): GroupReading | null {
   try {
     const r = parseMetar(`XXXX 010000Z ${group}`);
-    const read = r.wind !== undefined || r.weatherConditions.length > 0 || r.altimeter !== undefined;
-    return read ? { wind: r.wind, weatherConditions: r.weatherConditions, altimeter: r.altimeter } : null;
+    return r.weatherConditions.length > 0 ? weatherFromLibrary(r.weatherConditions) : null;
   } catch {
     return null;
   }
 }
 
+/** `29012G20KT`, `VRB03KT`, `22004MPS`, `18010KMH` with the `dddVddd` sector. */
+function windFrom(m: RegExpExecArray, sector: RegExpExecArray | null): Wind {
+  const factor = m[4] === 'MPS' ? KNOTS_PER_MPS : m[4] === 'KMH' ? KNOTS_PER_KMH : 1;
+  const variable = m[1] === 'VRB';
+  return {
+    directionDeg: variable ? null : Number(m[1]),
+    variable,
+    speedKt: Math.round(Number(m[2]) * factor),
+    gustKt: m[3] === undefined ? null : Math.round(Number(m[3]) * factor),
+    variableFromDeg: sector ? Number(sector[1]) : null,
+    variableToDeg: sector ? Number(sector[2]) : null,
+  };
+}
+
 /**
- * A METAR decoder that remembers what metar-taf-parser read from each group. The parser tries every
- * group as weather with two dozen regular expressions built per call, so a file of reports decodes
- * several times faster when the groups it shares (winds, temperatures, altimeter settings) are read
- * once. Use one per batch (a file, a snapshot); `decodeMetar` makes a fresh one per call.
+ * A METAR decoder that remembers what metar-taf-parser read from each present-weather group (it
+ * builds two dozen regular expressions per group, and a file repeats the same few dozen groups).
+ * Use one per batch (a file, a snapshot) or keep one: it holds at most 5,000 groups.
+ * `decodeMetar` makes a fresh one per call.
  */
 export interface MetarDecoder {
   decode(text: string, options: MetarDecodeOptions): MetarDecodeResult;
@@ -121,6 +140,7 @@ export function createMetarDecoder(): MetarDecoder {
     let r = cache.get(g);
     if (r === undefined) {
       r = readGroupWithLibrary(g);
+      if (cache.size >= 5000) cache.clear();
       cache.set(g, r);
     }
     return r;
@@ -174,7 +194,8 @@ function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (
   let auto = false;
   let corrected = false;
   let nil = false;
-  let windRaw: string | null = null;
+  let windGroup: RegExpExecArray | null = null;
+  let altimeter: Altimeter | null = null;
   let sector: RegExpExecArray | null = null;
   let visibility: Visibility | null = null;
   let cavok = false;
@@ -210,10 +231,7 @@ function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (
     else if (t === 'NIL') nil = true;
     else if (WIND.test(t)) {
       // `/////KT`, `///05KT`: wind not (fully) observed, no wind reported.
-      if (!t.includes('/')) {
-        windRaw = t;
-        forLibrary.push({ t, at });
-      }
+      if (!t.includes('/') && windGroup === null) windGroup = WIND.exec(t);
     } else if (WIND_SECTOR.test(t)) sector = WIND_SECTOR.exec(t);
     else if (t === 'CAVOK') {
       cavok = true;
@@ -241,7 +259,12 @@ function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (
         temperatureC = celsius(m[1]!);
         dewPointC = m[2] === undefined ? null : celsius(m[2]);
       }
-    } else if (ALTIMETER.test(t)) forLibrary.push({ t, at }); else if (t.length > 0 && WEATHER.test(t) && t !== '-' && t !== '+') {
+    } else if (ALTIMETER.test(t)) {
+      if (altimeter === null) {
+        const v = Number(t.slice(1));
+        altimeter = t.startsWith('A') ? { inHg: v / 100, hPa: roundTo((v / 100) * HPA_PER_INHG, 1) } : { inHg: roundTo(v / HPA_PER_INHG, 2), hPa: v };
+      }
+    } else if (t.length > 0 && WEATHER.test(t) && t !== '-' && t !== '+') {
       // Present weather, read by metar-taf-parser below; recent weather (RE..) is kept as text.
       if (!t.startsWith('RE')) forLibrary.push({ t, at });
     } else if (OTHER.some((re) => re.test(t))) {
@@ -252,20 +275,12 @@ function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (
   }
   if (pendingWhole) issues.push(issue(raw, pendingWhole.at, `'${pendingWhole.t}' is not followed by a fraction of a statute mile`));
 
-  // metar-taf-parser reads one group at a time (see MetarDecoder): wind, weather, temperature and
-  // altimeter, each from the group that carries it.
-  let windLib: IWind | undefined;
-  const conditions: IWeatherCondition[] = [];
-  let altimeterLib: IMetar['altimeter'];
+  // metar-taf-parser reads the present-weather groups, one at a time (see MetarDecoder).
+  let weather: readonly WeatherPhenomenon[] = NONE;
   for (const g of forLibrary) {
     const r = readGroup(g.t);
-    if (r === null) {
-      issues.push(issue(raw, g.at, `metar-taf-parser could not read '${g.t}'`));
-      continue;
-    }
-    if (r.wind && !windLib) windLib = r.wind;
-    conditions.push(...r.weatherConditions);
-    if (r.altimeter && !altimeterLib) altimeterLib = r.altimeter;
+    if (r === null) issues.push(issue(raw, g.at, `metar-taf-parser could not read '${g.t}'`));
+    else weather = weather.length === 0 ? r : [...weather, ...r];
   }
 
   // The remarks' T group (T01170017) gives temperature and dew point to a tenth of a degree.
@@ -277,11 +292,6 @@ function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (
   }
   const verticalVisibilityFt = clouds.find((c) => c.cover === 'VV')?.baseFtAgl ?? null;
   const ceiling = ceilingFt(clouds);
-  const altimeter = altimeterLib
-    ? altimeterLib.unit === 'inHg'
-      ? { inHg: altimeterLib.value, hPa: roundTo(altimeterLib.value * HPA_PER_INHG, 1) }
-      : { inHg: roundTo(altimeterLib.value / HPA_PER_INHG, 2), hPa: altimeterLib.value }
-    : null;
   const metar: Metar = {
     raw,
     station,
@@ -290,14 +300,14 @@ function decodeMetarWith(text: string, options: MetarDecodeOptions, readGroup: (
     auto,
     corrected,
     nil,
-    wind: windFromLibrary(windLib, windRaw, sector),
+    wind: windGroup ? windFrom(windGroup, sector) : null,
     visibility,
     cavok,
-    clouds,
+    clouds: clouds.length === 0 ? NONE : clouds,
     skyClear,
     verticalVisibilityFt,
     ceilingFtAgl: ceiling,
-    weather: weatherFromLibrary(conditions),
+    weather,
     altimeter,
     temperatureC,
     dewPointC,

@@ -122,14 +122,15 @@ export function parseStatuteMiles(text: string): { miles: number; qualifier: Vis
 export function resolveDayTime(day: number, hour: number, minute: number, referenceMs: number): number | null {
   if (!(day >= 1 && day <= 31 && hour >= 0 && hour <= 24 && minute >= 0 && minute <= 59)) return null;
   const ref = new Date(referenceMs);
-  if (Number.isNaN(ref.getTime())) return null;
+  const year = ref.getUTCFullYear();
+  const month = ref.getUTCMonth();
+  if (Number.isNaN(year)) return null;
   let best: number | null = null;
-  for (const dm of [-1, 0, 1]) {
-    const y = ref.getUTCFullYear();
-    const mo = ref.getUTCMonth() + dm;
-    const first = new Date(Date.UTC(y, mo, 1));
-    const t = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day, hour, minute);
-    if (new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day)).getUTCMonth() !== first.getUTCMonth()) continue;
+  for (let dm = -1; dm <= 1; dm++) {
+    const first = Date.UTC(year, month + dm, 1);
+    const daysInMonth = (Date.UTC(year, month + dm + 1, 1) - first) / 86400_000;
+    if (day > daysInMonth) continue;
+    const t = first + ((day - 1) * 24 + hour) * 3600_000 + minute * 60_000;
     if (best === null || Math.abs(t - referenceMs) < Math.abs(best - referenceMs)) best = t;
   }
   return best;
