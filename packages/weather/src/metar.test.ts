@@ -6,7 +6,8 @@ const decode = (raw: string) => decodeMetar(raw, { referenceMs: REF });
 
 describe('decodeMetar on real reports (../shared/data/weather/metar)', () => {
   it('reads a US report: gusts, variable sector, fractional visibility, layers, altimeter, T group', () => {
-    // Real report shape (KCYS-like) with every group the brief names.
+    // Built on the file's KJCA report (KJCA 272215Z AUTO 28006KT 1 1/2SM BR OVC004 09/ A3003 RMK AO2
+    // T0089////) with gusts, a sector, weather and three layers added.
     const { metar, issues } = decode('KJCA 272215Z AUTO 28006G15KT 250V310 1 1/2SM -RA BR FEW004 BKN009 OVC020 09/08 A3003 RMK AO2 T00890078');
     expect(issues).toEqual([]);
     expect(metar).toMatchObject({
