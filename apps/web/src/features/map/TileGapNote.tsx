@@ -36,9 +36,21 @@ export function TileGapNote({ map }: { map: MapLibreMap | null }) {
       const chartShown = map.getLayer('vfr') !== undefined && map.getLayoutProperty('vfr', 'visibility') !== 'none';
       setText(tileGapText(gaps.missingInView('basemap', view, zoom), chartShown && gaps.missingInView('vfr', view, zoom)));
     };
+    // Back online, the missing tiles are asked for again; those that did not fail again by the next
+    // idle are no longer missing (loaded, or a 404: "nothing here", which fires no event).
+    let retried: { source: GapSource; tile: TileAddress }[] = [];
+    const failedAgain = new Set<string>();
+    const keyOf = (source: GapSource, { z, x, y }: TileAddress) => `${source}/${z}/${x}/${y}`;
     const onError = (event: object) => {
       const at = tileOf(event);
-      if (at && (event as TileEvent).error?.status !== 404 && gaps.failed(at.source, at.tile)) check();
+      if (!at || (event as TileEvent).error?.status === 404) return;
+      failedAgain.add(keyOf(at.source, at.tile));
+      if (gaps.failed(at.source, at.tile)) check();
+    };
+    const settleRetry = () => {
+      for (const { source, tile } of retried) if (!failedAgain.has(keyOf(source, tile))) gaps.loaded(source, tile);
+      retried = [];
+      check();
     };
     const onData = (event: object) => {
       const at = tileOf(event);
@@ -47,13 +59,15 @@ export function TileGapNote({ map }: { map: MapLibreMap | null }) {
     const service = connectivity();
     const retry = () => {
       if (service.state() !== 'online') return;
+      failedAgain.clear();
+      retried = [];
       for (const source of Object.keys(GAP_SOURCES) as GapSource[]) {
         const tiles = gaps.missingTiles(source);
         if (tiles.length === 0 || !map.getSource(source)) continue;
-        for (const tile of tiles) gaps.loaded(source, tile);
+        retried.push(...tiles.map((tile) => ({ source, tile })));
         map.refreshTiles(source, tiles);
       }
-      check();
+      if (retried.length > 0) map.once('idle', settleRetry);
     };
     map.on('error', onError);
     map.on('data', onData);
@@ -66,6 +80,7 @@ export function TileGapNote({ map }: { map: MapLibreMap | null }) {
       map.off('data', onData);
       map.off('moveend', check);
       map.off('styledata', check);
+      map.off('idle', settleRetry);
       unsubscribe();
     };
   }, [map, gaps]);

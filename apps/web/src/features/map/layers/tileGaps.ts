@@ -60,10 +60,7 @@ export class TileGaps {
     return true;
   }
 
-  /**
-   * A tile of `source` arrived, or is asked for again (back online: a network error adds it back, a
-   * 404, "nothing here", fires no event and must not leave it counted). Returns whether anything changed.
-   */
+  /** A tile of `source` arrived, or is known not to be missing any more. Returns whether anything changed. */
   loaded(source: GapSource, tile: TileAddress): boolean {
     return this.missing.get(source)?.delete(keyOf(tile)) ?? false;
   }
