@@ -21,6 +21,7 @@ import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from '.
 import { createAppRouter } from './app/routes';
 import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
 import { APP_VERSION } from './platform/services';
+import { browserConnectivity } from './platform/connectivity';
 import { StoreTheme } from './app/StoreTheme';
 import { followDeviceColorScheme } from './features/settings';
 import { randomUuid } from './app/uuid';
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error('[boot] start-up failed', error);
   }
-  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture() };
+  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture(), connectivity: browserConnectivity() };
   root.render(<App store={store} router={createAppRouter()} services={services} />);
 }
 

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { connectivity, type Connectivity } from '../platform/connectivity';
+import { ALWAYS_ONLINE, type Connectivity } from '../platform/connectivity';
+import { ServicesContext } from '../platform/services';
 
 /** The badge's text (issue 27 point 9; the spec has none). */
 export const OFFLINE_BADGE_TEXT = 'Offline';
@@ -12,7 +13,8 @@ export const OFFLINE_BADGE_TEXT = 'Offline';
  * bar, no bright surface.
  */
 export function OfflineBadge({ service }: { service?: Connectivity }) {
-  const source = service ?? connectivity();
+  // The app's service (main.tsx); none in tests that render without one.
+  const source = service ?? use(ServicesContext)?.connectivity ?? ALWAYS_ONLINE;
   const state = useSyncExternalStore(source.subscribe, source.state, () => 'online' as const);
   if (state === 'online') return null;
   return (

@@ -149,11 +149,12 @@ export function watchFetch(target: { fetch: typeof fetch }, origin: string, onFa
   };
 }
 
-let browser: Connectivity | null = null;
-
-/** The app's one connectivity service, started on first use (the top bar's badge). */
-export function connectivity(): Connectivity {
-  if (browser) return browser;
+/**
+ * The browser's connectivity service: `online`/`offline` events, `/healthz` probes and the app's own
+ * failed requests. Made once at start-up (main.tsx) and handed to components as the `connectivity`
+ * service (platform/services.ts), so tests give their own or none.
+ */
+export function browserConnectivity(): Connectivity {
   const service = createConnectivity({
     events: window,
     browserOnline: () => navigator.onLine,
@@ -161,6 +162,13 @@ export function connectivity(): Connectivity {
     timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
   });
   watchFetch(window, window.location.origin, () => service.reportFailure());
-  browser = service;
   return service;
 }
+
+/** A connectivity that is always online: what components use when the app was given none (tests). */
+export const ALWAYS_ONLINE: Connectivity = {
+  state: () => 'online',
+  subscribe: () => () => undefined,
+  reportFailure: () => undefined,
+  stop: () => undefined,
+};

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { PropertyStore } from '../db/prefs';
+import type { Connectivity } from './connectivity';
 import type { RoutingWorkerFacade } from '../worker/facade';
 
 /** Things the shell's components need beyond the store, injected so tests can replace them. */
@@ -19,6 +20,8 @@ export interface AppServices {
   firstPicture?: Promise<void>;
   /** Loads Stripe.js for a publishable key (null: not available here); absent: the real one (pricing/stripeLoader.ts). */
   loadStripe?: (publishableKey: string) => Promise<Stripe | null>;
+  /** Whether the server can be reached (the top bar's Offline badge, missing map tiles asked again); absent: always online. */
+  connectivity?: Connectivity;
 }
 
 export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { connectivity } from '../../platform/connectivity';
+import { ALWAYS_ONLINE } from '../../platform/connectivity';
+import { ServicesContext } from '../../platform/services';
 import { GAP_SOURCES, isGapSource, TileGaps, tileGapText, type GapSource, type TileAddress } from './layers/tileGaps';
 
 interface TileEvent {
@@ -25,6 +26,7 @@ function tileOf(event: object): { source: GapSource; tile: TileAddress } | null 
  */
 export function TileGapNote({ map }: { map: MapLibreMap | null }) {
   const gaps = useMemo(() => new TileGaps(), []);
+  const service = use(ServicesContext)?.connectivity ?? ALWAYS_ONLINE;
   const [text, setText] = useState<string | null>(null);
 
   useEffect(() => {
@@ -56,7 +58,6 @@ export function TileGapNote({ map }: { map: MapLibreMap | null }) {
       const at = tileOf(event);
       if (at && gaps.loaded(at.source, at.tile)) check();
     };
-    const service = connectivity();
     const retry = () => {
       if (service.state() !== 'online') return;
       failedAgain.clear();
@@ -83,7 +84,7 @@ export function TileGapNote({ map }: { map: MapLibreMap | null }) {
       map.off('idle', settleRetry);
       unsubscribe();
     };
-  }, [map, gaps]);
+  }, [map, gaps, service]);
 
   if (!text) return null;
   return (
