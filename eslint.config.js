@@ -31,8 +31,8 @@ const allowed = {
 
 /**
  * What each web feature (apps/web/src/features/<name>) may import from the other features, always
- * through their front doors: index.ts, components.ts for embedded components, testing.ts for tests
- * (ARCHITECTURE.md "Web app", STYLE.md point 14; scripts/lint/featureFrontDoors.mjs). checkFeatureMap
+ * through their front doors: index.ts, components.ts for embedded components (test kits live in
+ * src/test/, which production code never imports) (ARCHITECTURE.md "Web app", STYLE.md point 14; scripts/lint/featureFrontDoors.mjs). checkFeatureMap
  * refuses a cycle, so no two features import each other; a new feature gets a line here.
  */
 const webFeatures = checkFeatureMap({

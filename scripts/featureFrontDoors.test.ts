@@ -23,10 +23,12 @@ describe('feature front doors', () => {
     expect(await doorErrors('apps/web/src/features/search/x.ts', "import { SearchBox } from './SearchBox';\nexport const f = SearchBox;\n")).toEqual([]);
   });
 
-  it('keeps testing.ts for tests and test kits', async () => {
-    const code = "import { TEST_USER } from '../account/testing';\nexport const u = TEST_USER;\n";
+  it('keeps the test kits of src/test for tests and other kits', async () => {
+    const code = "import { TEST_USER } from '../../test/account';\nexport const u = TEST_USER;\n";
     expect(await doorErrors('apps/web/src/features/sync/x.test.ts', code)).toEqual([]);
-    expect(await doorErrors('apps/web/src/features/sync/x.ts', code)).toEqual([expect.stringContaining('for tests and test kits only')]);
+    expect(await doorErrors('apps/web/src/test/sync/kit.ts', "import { TEST_USER } from '../account';\nexport const u = TEST_USER;\n")).toEqual([]);
+    expect(await doorErrors('apps/web/src/features/sync/x.ts', code)).toEqual([expect.stringContaining('Production code never imports the test kits')]);
+    expect(await doorErrors('apps/web/src/app/x.ts', "import { TEST_USER } from '../test/account';\nexport const u = TEST_USER;\n")).toEqual([expect.stringContaining('Production code never imports the test kits')]);
   });
 
   it('refuses an import against the feature map, which would close a cycle', async () => {

@@ -1,8 +1,8 @@
 // The web app's feature rule (STYLE.md point 14, ARCHITECTURE.md "Web app"): a feature imports
 // another feature only through its front door, `features/<name>/index.ts`, or for the components
 // it lets others embed `features/<name>/components.ts` (kept apart so that a feature's slices and
-// functions do not pull lazily loaded screens into the first screen's bundle); tests and test kits
-// may also use `features/<name>/testing.ts`. A feature imports only features listed beneath it in
+// functions do not pull lazily loaded screens into the first screen's bundle). Test kits (fakes,
+// fixtures) live under `src/test/`, which only tests and other kits import. A feature imports only features listed beneath it in
 // the config's feature map, which is checked to have no cycle, so no two features import each other.
 // Features never import the shell (`app/`); `platform/` imports neither features nor the shell.
 // A local rule because it resolves relative paths against the importing file, which
@@ -24,7 +24,7 @@ export function checkFeatureMap(features) {
   return features;
 }
 
-const TEST_FILE = /(\.test\.tsx?|testing\.tsx?|TestKit\.tsx?)$/;
+const TEST_FILE = /\.test\.tsx?$/;
 
 /** Where a path under the web source lies: { kind: 'feature', name, rest } or { kind: top folder }. */
 function placeOf(relPath) {
@@ -53,11 +53,15 @@ export const featureFrontDoors = {
     const filename = context.filename;
     const from = placeOf(relative(src, filename));
     if (from.kind === 'outside') return {};
-    const isTestCode = TEST_FILE.test(filename);
+    const isTestCode = TEST_FILE.test(filename) || from.kind === 'test';
 
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const to = placeOf(relative(src, resolve(dirname(filename), specifier)));
+      if (to.kind === 'test' && !isTestCode) {
+        context.report({ node, message: `Production code never imports the test kits of src/test: '${specifier}'.` });
+        return;
+      }
       if (from.kind === 'platform' && (to.kind === 'feature' || to.kind === 'app')) {
         context.report({ node, message: `src/platform imports no feature and not the shell (app/): '${specifier}'.` });
         return;
@@ -69,10 +73,10 @@ export const featureFrontDoors = {
       }
       if (to.kind !== 'feature' || to.name === from.name) return;
       const door = to.rest.replace(/\.tsx?$/, '');
-      if (!(door === '' || door === 'index' || door === 'components' || (door === 'testing' && isTestCode))) {
+      if (!(door === '' || door === 'index' || door === 'components')) {
         context.report({
           node,
-          message: `Import features/${to.name} through its front door ('${specifier.slice(0, specifier.length - to.rest.length).replace(/\/$/, '')}'), not '${specifier}'${door === 'testing' ? ' (its testing.ts is for tests and test kits only)' : ''}.`,
+          message: `Import features/${to.name} through its front door ('${specifier.slice(0, specifier.length - to.rest.length).replace(/\/$/, '')}'), not '${specifier}'.`,
         });
       }
       if (!features[from.name].includes(to.name)) {

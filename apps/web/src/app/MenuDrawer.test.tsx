@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
 import { updateWaiting } from '../store/appUpdateSlice';
-import { fakeAccountServer, TEST_USER } from '../features/account/fakeAccountServer';
+import { fakeAccountServer, TEST_USER } from '../test/account/fakeAccountServer';
 
 async function openMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'menu' }));

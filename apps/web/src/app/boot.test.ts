@@ -14,7 +14,7 @@ import { dexieArtifactStore } from '../features/navdata/artifactStore';
 import { NO_NAV_DATABASE_ON_SERVER } from '../features/navdata/texts';
 import type { ServerLoginProfile } from '../features/account/licence';
 import type { SignInGateDeps } from './signInGate';
-import { fixtureRoute, fixtureWaypoint } from '../features/route/testing';
+import { fixtureRoute, fixtureWaypoint } from '../test/route';
 import type { StoredRoute } from '../db/prefs';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, testPrefs } from '../../test/renderApp';
-import { fakeAccountServer, serverProfile, TEST_USER } from './fakeAccountServer';
+import { fakeAccountServer, serverProfile, TEST_USER } from '../../test/account/fakeAccountServer';
 import { toStoredProfile } from './licence';
 import { ACCOUNT_CHECKED_KEY } from './session';
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, testPrefs } from '../../test/renderApp';
-import { fakeAccountServer, TEST_USER } from './fakeAccountServer';
+import { fakeAccountServer, TEST_USER } from '../../test/account/fakeAccountServer';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@
 // one is an error naming the endpoint and the field, not a list filled with guesses.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchDevices, signOutOtherDevices } from './devicesClient';
-import { fakeAccountServer, TEST_USER } from './fakeAccountServer';
+import { fakeAccountServer, TEST_USER } from '../../test/account/fakeAccountServer';
 
 afterEach(() => {
   vi.unstubAllGlobals();

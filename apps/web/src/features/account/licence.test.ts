@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, hasValidLicence, licenceStateChanged, skuLabel, toStoredProfile, trialAvailable, welcomeName } from './licence';
-import { serverProfile, TEST_USER } from './fakeAccountServer';
+import { serverProfile, TEST_USER } from '../../test/account/fakeAccountServer';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 86_400_000;

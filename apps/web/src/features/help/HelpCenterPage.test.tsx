@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp';
-import { fakeAccountServer, TEST_USER } from '../account/testing';
+import { fakeAccountServer, TEST_USER } from '../../test/account';
 import { HELP_BLOCKED_TEXT, HELP_OFFLINE_TEXT, HELP_OPENED_TEXT } from './HelpCenterPage';
 import { HELP_NO_ADDRESS_TEXT } from './helpClient';
 

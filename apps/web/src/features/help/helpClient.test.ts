@@ -1,6 +1,6 @@
 // The help token call reads the server's reply with the protocol's schema.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountServer, TEST_USER } from '../account/testing';
+import { fakeAccountServer, TEST_USER } from '../../test/account';
 import { helpCentreUrl, requestHelpToken } from './helpClient';
 
 afterEach(() => {

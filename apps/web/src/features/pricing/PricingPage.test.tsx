@@ -5,7 +5,7 @@ import { renderApp } from '../../test/renderApp';
 import { makeStore } from '../../store';
 import { setPerformanceMode } from '../settings';
 import { setWelcomeComplete } from '../welcome';
-import { fakeAccountServer, TEST_USER } from '../account/testing';
+import { fakeAccountServer, TEST_USER } from '../../test/account';
 import { CardForm } from './CardForm';
 
 afterEach(() => {

@@ -6,9 +6,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../../test/renderApp';
 import { makeStore } from '../../store';
 import { setPerformanceMode } from '../settings';
-import { fakeAccountServer, type FakeAccountServer, serverProfile, TEST_USER } from '../account/testing';
+import { fakeAccountServer, type FakeAccountServer, serverProfile, TEST_USER } from '../../test/account';
 import type { Sku } from '../account';
-import { fakeStripe, paymentIntent, stripeError, type FakeElement, type FakeStripe } from './fakeStripe';
+import { fakeStripe, paymentIntent, stripeError, type FakeElement, type FakeStripe } from '../../test/pricing/fakeStripe';
 import type { StripeLoader } from './stripeLoader';
 
 const PUBLISHABLE_KEY = 'pk_test_clearway';

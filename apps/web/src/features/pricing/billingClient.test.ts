@@ -1,6 +1,6 @@
 // The purchase calls read the server's replies with the protocol's schemas.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountServer, TEST_USER } from '../account/testing';
+import { fakeAccountServer, TEST_USER } from '../../test/account';
 import { checkoutWithCard, getKey } from './billingClient';
 
 afterEach(() => {

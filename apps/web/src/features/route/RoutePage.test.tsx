@@ -9,7 +9,7 @@ import type { RoutingWorkerFacade } from '../../worker/facade';
 import { formatEtd, profileLoaded } from '../profile';
 import { routeSet } from './routeSlice';
 import { initialUnitsState } from '../settings';
-import { fixtureLeg, fixtureRoute, fixtureWaypoint } from './navlogFixture';
+import { fixtureLeg, fixtureRoute, fixtureWaypoint } from '../../test/route/navlogFixture';
 import { navlogRow } from './navlogFormat';
 import { NavlogTable } from './NavlogTable';
 import { toDateTimeLocal } from './SummaryStrip';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unitSetFor } from '@clearway/geo';
 import { initialUnitsState } from '../settings';
-import { fixtureLeg, fixtureWaypoint } from './navlogFixture';
+import { fixtureLeg, fixtureWaypoint } from '../../test/route/navlogFixture';
 import {
   altitudeConstraintText,
   compactNumber,

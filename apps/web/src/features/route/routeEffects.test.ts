@@ -7,7 +7,7 @@ import { elapse, eventually } from '../../test/eventually';
 import { testPrefs } from '../../test/renderApp';
 import type { RoutingWorkerFacade } from '../../worker/facade';
 import { profileLoaded, profileSaved } from '../profile';
-import { fixtureRoute, fixtureWaypoint } from './navlogFixture';
+import { fixtureRoute, fixtureWaypoint } from '../../test/route/navlogFixture';
 import { ROUTE_ANALYSIS_DEBOUNCE_MS } from './analysis';
 import { startRouteEffects, type RouteEffects } from './routeEffects';
 import { routeSet } from './routeSlice';

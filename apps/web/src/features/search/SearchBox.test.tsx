@@ -9,13 +9,13 @@ import type { RoutingWorkerFacade } from '../../worker/facade';
 import { makeStore } from '../../store';
 import { elapse, eventually } from '../../test/eventually';
 import { testPrefs } from '../../test/renderApp';
-import { fixtureRoute, fixtureWaypoint, startRouteEffectsAsAtBoot, type BootedRouteEffects } from '../route/testing';
+import { fixtureRoute, fixtureWaypoint, startRouteEffectsAsAtBoot, type BootedRouteEffects } from '../../test/route';
 import { airportFeatures } from '@clearway/navdb';
 import { sampleNavDataSet } from '@clearway/navdb/testing';
 import { endpointsForOrigin } from '@clearway/protocol';
 import { configLoaded } from '../../store/configSlice';
 import { signalSettled } from '../../store/readinessSlice';
-import { navDataLoaded } from '../navdata/testing';
+import { navDataLoaded } from '../../test/navdata';
 import { SearchBox, type SearchMode } from './SearchBox';
 import { CLICK_AWAY_CLOSE_MS, SEARCH_DEBOUNCE_MS } from './suggestions';
 

@@ -6,9 +6,9 @@ import { endpointsForOrigin, type ClientConfig } from '@clearway/protocol';
 import { renderApp, testPrefs } from '../../test/renderApp';
 import { makeStore } from '../../store';
 import { configLoaded } from '../../store/configSlice';
-import { fakeAccountServer, serverProfile, TEST_USER } from '../account/testing';
+import { fakeAccountServer, serverProfile, TEST_USER } from '../../test/account';
 import { toStoredProfile } from '../account';
-import { FakeSyncServer } from './fakeSyncServer';
+import { FakeSyncServer } from '../../test/sync/fakeSyncServer';
 
 afterEach(() => {
   // Unmount first: the sync session stops before the fake fetch and socket are taken away.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpointsForOrigin, SYNC_TABLES, type ClientConfig } from '@clearway/protocol';
 import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport';
-import { FakeSyncServer } from './fakeSyncServer';
+import { FakeSyncServer } from '../../test/sync/fakeSyncServer';
 import { startProfileSync } from './profileSync';
 import type { SocketLike } from './realtime';
 

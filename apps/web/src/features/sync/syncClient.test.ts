@@ -3,7 +3,7 @@ import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
 import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport';
 import { addRecentSearch } from '../history';
-import { FakeSyncServer } from './fakeSyncServer';
+import { FakeSyncServer } from '../../test/sync/fakeSyncServer';
 import { SyncClient, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 
 let clock = 1_700_000_000_000;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_CONTINUATION_HEADER, type SyncReplyRecord } from '@clearway/protocol';
 import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport';
-import { FakeSyncServer } from './fakeSyncServer';
+import { FakeSyncServer } from '../../test/sync/fakeSyncServer';
 import { SyncClient } from './syncClient';
 
 // The sync client follows a paged sync_profile reply (issue 26 point 14; apps/server README "Sync and

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeatureCollection } from 'geojson';
 import { endpointsForOrigin, type ClientConfig } from '@clearway/protocol';
 import type { RoutingWorkerFacade } from '../../../worker/facade';
-import { fakeMap } from '../testing';
+import { fakeMap } from '../../../test/map/fakeMap';
 import { aviationOverlay, runwayAirports, RUNWAY_AIRPORT_CAP } from './aviation';
 import { AVIATION_SOURCES } from './aviationStyle';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureCollection } from 'geojson';
-import { fakeMap } from '../testing';
+import { fakeMap } from '../../../test/map/fakeMap';
 import { NOTHING, fillSource, forgetSources, sourceData } from './fillSource';
 
 const ONE: FeatureCollection = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: {} }] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureCollection } from 'geojson';
 import { makeWaypoint } from '@clearway/flightplan/testing';
-import { fakeMap } from '../testing';
+import { fakeMap } from '../../../test/map/fakeMap';
 import { finalFixesOverlay } from './finalFixes';
 
 describe('final-fix preview overlay', () => {

@@ -3,7 +3,7 @@ import type { FeatureCollection } from 'geojson';
 import { makeRoute, makeWaypoint } from '@clearway/flightplan/testing';
 import { makeStore } from '../../../store';
 import { routeCleared, routeSynced } from '../../route';
-import { fakeMap } from '../testing';
+import { fakeMap } from '../../../test/map/fakeMap';
 import { routeOverlay, ROUTE_EASE_MS } from './route';
 import { routeCamera } from './routeCamera';
 

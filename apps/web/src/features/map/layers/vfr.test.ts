@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../store';
 import { overlayToggled } from '../overlaysSlice';
 import { PALETTES } from '../palette';
-import { fakeMap } from '../testing';
+import { fakeMap } from '../../../test/map/fakeMap';
 import { vfrOverlay } from './vfr';
 
 describe('VFR sectional overlay', () => {

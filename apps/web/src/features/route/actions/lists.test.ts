@@ -5,7 +5,7 @@ import { planAndCommit } from './planAndCommit';
 import { showMode } from './profile';
 import { ROUTE_DELETED_TEXT, ROUTE_SAVED_TEXT } from './texts';
 import { undo } from './clear';
-import { actionHarness, withRoute } from './testKit';
+import { actionHarness, withRoute } from '../../../test/route/actionsKit';
 
 describe('openList and loadRoute', () => {
   it('Recent shows the search history; Load of an entry commits it planned and goes to navlog', async () => {

@@ -6,7 +6,7 @@ import { ROUTE_ACTIONS } from './index';
 import { selectAltitude, setEtd } from './profile';
 import { reverseRoute } from './reverse';
 import { removedText, ROUTE_CLEARED_TEXT, ROUTE_REVERSED_TEXT, selectedAltitudeText } from './texts';
-import { actionHarness, engineCall, PROFILE, withRoute } from './testKit';
+import { actionHarness, engineCall, PROFILE, withRoute } from '../../../test/route/actionsKit';
 
 const storedRoute = async (h: Awaited<ReturnType<typeof actionHarness>>) =>
   (await h.prefs.getProperty('route')) as { final_string?: string } | undefined;

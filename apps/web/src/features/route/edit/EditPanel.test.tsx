@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Route } from '@clearway/flightplan';
 import type { RoutingWorkerFacade } from '../../../worker/facade';
-import { fixtureRouting, flownRoute, renderPanel } from './editTestKit';
+import { fixtureRouting, flownRoute, renderPanel } from '../../../test/route/editKit';
 import { NO_EDIT } from './editState';
 
 let routing: RoutingWorkerFacade;

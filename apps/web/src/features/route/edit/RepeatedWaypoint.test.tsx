@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoutingWorkerFacade } from '../../../worker/facade';
-import { fixtureRouting, flownRoute, renderHost } from './editTestKit';
+import { fixtureRouting, flownRoute, renderHost } from '../../../test/route/editKit';
 
 /*
  * A code repeated in the route (KHWD SUNOL KHWD KOAK): the controls of the row of the second KHWD

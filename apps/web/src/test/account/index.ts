@@ -1,3 +1,2 @@
-// Test kit door of features/account: for tests and test kits of other features, never production
-// code.
+// Test kit of features/account (src/test: tests and kits only, never production code).
 export { fakeAccountServer, type FakeAccountServer, serverProfile, TEST_USER } from './fakeAccountServer';

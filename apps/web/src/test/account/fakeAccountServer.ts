@@ -22,8 +22,8 @@ import {
   trialRefusedSchema,
 } from '@clearway/protocol';
 import { onTestFinished } from 'vitest';
-import type { SyncDevice } from './devicesClient';
-import type { AuthUser, ServerLoginProfile, Sku } from './licence';
+import type { SyncDevice } from '../../features/account/devicesClient';
+import type { AuthUser, ServerLoginProfile, Sku } from '../../features/account/licence';
 
 const DAY_MS = 86_400_000;
 

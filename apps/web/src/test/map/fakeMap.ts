@@ -1,6 +1,6 @@
-// Test kit of features/map (tests only): a fake of the part of a MapLibre map the overlays use.
+// Test kit of features/map (src/test: tests and kits only): a fake of the part of a MapLibre map the overlays use.
 import type { FeatureCollection } from 'geojson';
-import type { OverlayMap } from './layers/overlay';
+import type { OverlayMap } from '../../features/map/layers/overlay';
 
 type Listener = () => void;
 

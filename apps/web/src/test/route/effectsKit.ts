@@ -1,6 +1,6 @@
 import type { AircraftProfile } from '@clearway/flightplan';
-import { profileLoaded, profileSaved } from '../profile';
-import { startRouteEffects, type RouteEffects, type RouteEffectsDeps } from './routeEffects';
+import { profileLoaded, profileSaved } from '../../features/profile';
+import { startRouteEffects, type RouteEffects, type RouteEffectsDeps } from '../../features/route/routeEffects';
 
 export interface BootedRouteEffects extends RouteEffects {
   /** A profile saved (the route screen's altitude or departure time): the store's profile changes. */

@@ -5,17 +5,17 @@
  */
 import { DEFAULT_PROFILE, type AircraftProfile, type Route } from '@clearway/flightplan';
 import { createNaiveNavDb } from '@clearway/navdb/testing';
-import type { PrefsDb } from '../../../db/prefs';
-import { makeStore, type AppStore } from '../../../store';
-import { testPrefs } from '../../../test/renderApp';
-import { tinyNavDataSet } from '../../../test/navFixture';
-import { createDirectRoutingEndpoint } from '../../../worker/directEndpoint';
-import { createRoutingHandlers } from '../../../worker/handlers';
-import type { RoutingMethod, RoutingParams, RoutingResult } from '../../../worker/messages';
-import { profileLoaded } from '../../profile';
-import { routeSet } from '../routeSlice';
-import { createRouteScreen, type RouteMode, type RouteScreen } from './routeScreen';
-import type { RouteActionContext } from './types';
+import type { PrefsDb } from '../../db/prefs';
+import { makeStore, type AppStore } from '../../store';
+import { testPrefs } from '../renderApp';
+import { tinyNavDataSet } from '../navFixture';
+import { createDirectRoutingEndpoint } from '../../worker/directEndpoint';
+import { createRoutingHandlers } from '../../worker/handlers';
+import type { RoutingMethod, RoutingParams, RoutingResult } from '../../worker/messages';
+import { profileLoaded } from '../../features/profile';
+import { routeSet } from '../../features/route/routeSlice';
+import { createRouteScreen, type RouteMode, type RouteScreen } from '../../features/route/actions/routeScreen';
+import type { RouteActionContext } from '../../features/route/actions/types';
 
 export const NOW = Date.parse('2026-11-21T18:00:00Z');
 export const PROFILE: AircraftProfile = { ...DEFAULT_PROFILE, etd: 30, etd_iso: '2026-11-21T18:30:00.000Z' };
