@@ -253,7 +253,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
         closeTimer.current = window.setTimeout(close, CLICK_AWAY_CLOSE_MS);
       }}
     >
-      <Paper elevation={0} sx={{ display: 'flex', alignItems: 'center', px: 1, height: 40, bgcolor: 'background.paper' }}>
+      <Paper elevation={0} sx={{ display: 'flex', alignItems: 'center', px: 1, height: 44, bgcolor: 'background.paper' }}>
         <SearchIcon fontSize="small" sx={{ color: 'text.secondary', mr: 0.5 }} />
         <InputBase
           sx={{ flex: 1 }}
