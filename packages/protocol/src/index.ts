@@ -10,3 +10,4 @@ export * from './syncLimits.js';
 export * from './licence.js';
 export * from './account.js';
 export * from './accountExport.js';
+export * from './weather.js';
