@@ -10,4 +10,5 @@ export * from './syncLimits.js';
 export * from './licence.js';
 export * from './account.js';
 export * from './accountExport.js';
+export * from './weatherConstants.js';
 export * from './weather.js';

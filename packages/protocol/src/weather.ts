@@ -21,30 +21,7 @@ import { z } from 'zod';
  * @clearway/weather, and the snapshot's few decoded fields are what the map needs to draw at once.
  */
 
-/** Snapshot types the server ingests. `pirep` is Clearway's own (the spec folds PIREPs into no type). */
-export const WEATHER_PRODUCT_TYPES = ['metar', 'taf', 'pirep', 'airmet', 'fbo', 'stations'] as const;
-export type WeatherProductType = (typeof WEATHER_PRODUCT_TYPES)[number];
-
-/**
- * Channel types of the spec (part 2 §7) beyond the ones above; they name products this server does
- * not ingest yet, and the app ignores a cycle for a type it does not know.
- */
-export const WEATHER_CHANNEL_TYPES = [...WEATHER_PRODUCT_TYPES, 'metar.archive', 'mos', 'gfs', 'notams', 'surface', 'nexrad', 'nexrad_loop'] as const;
-export type WeatherChannelType = (typeof WEATHER_CHANNEL_TYPES)[number];
-
-/**
- * The normal update interval of each type, ms: a snapshot older than its cycle plus this is shown
- * in the stale style (METARs hourly, TAFs every 6 h with amendments, PIREPs and advisories as they
- * come, FB winds 4 times a day, the station list daily). The server polls more often than this.
- */
-export const WEATHER_UPDATE_INTERVAL_MS: Readonly<Record<WeatherProductType, number>> = {
-  metar: 60 * 60_000,
-  taf: 6 * 60 * 60_000,
-  pirep: 60 * 60_000,
-  airmet: 60 * 60_000,
-  fbo: 6 * 60 * 60_000,
-  stations: 24 * 60 * 60_000,
-};
+import { WEATHER_CHANNEL_TYPES, WEATHER_PRODUCT_TYPES, type WeatherProductType } from './weatherConstants.js';
 
 const ms = z.number().int().nonnegative();
 const lat = z.number().min(-90).max(90);
@@ -196,17 +173,6 @@ export const weatherChannelMessageSchema = z.union([
   z.object({ type: z.enum(WEATHER_CHANNEL_TYPES), cycle: ms }).strict(),
 ]);
 export type WeatherChannelMessage = z.infer<typeof weatherChannelMessageSchema>;
-
-/** File name of a type's snapshot below the weather root. */
-export function weatherSnapshotPath(type: WeatherProductType): string {
-  return `/${type}.json`;
-}
-
-export const WEATHER_CYCLES_PATH = '/cycles.json';
-
-export function weatherStationPath(id: string): string {
-  return `/station/${encodeURIComponent(id.toUpperCase())}.json`;
-}
 
 /** Parses `w,s,e,n` degrees; null when malformed (the server answers 400 naming the parameter). */
 export function parseBbox(text: string): [number, number, number, number] | null {
