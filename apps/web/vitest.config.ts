@@ -19,6 +19,7 @@ export default defineConfig({
       '@clearway/flightplan': `${root}/../../packages/flightplan/src/index.ts`,
       '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,
       '@clearway/sync': `${root}/../../packages/sync/src/index.ts`,
+      '@clearway/weather': `${root}/../../packages/weather/src/index.ts`,
     },
   },
   define: {
