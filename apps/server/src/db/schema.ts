@@ -238,6 +238,28 @@ export interface JobLeasesTable {
   lease_until: BigintColumn;
 }
 
+/** The latest snapshot of one weather product type (migration 0008_weather, weather/store.ts). */
+export interface WeatherSnapshotsTable {
+  /** metar, taf, pirep, airmet, fbo, stations (WEATHER_PRODUCT_TYPES). */
+  type: string;
+  /** When this content was stored, ms since the epoch; changes only when the content does. */
+  cycle: BigintColumn;
+  /** Strong ETag of the snapshot's JSON (quoted). */
+  etag: string;
+  /** SHA-256 (hex) of the content without its cycle: equal content keeps the cycle. */
+  content_hash: string;
+  /** The snapshot JSON, gzip-compressed. */
+  body_gzip: Buffer;
+  /** Length of the uncompressed JSON, bytes. */
+  body_bytes: BigintColumn;
+  /** Last successful fetch from the publisher (new content or not), ms since the epoch. */
+  fetched_at: BigintColumn;
+  /** The publisher's validators per source URL, JSON: {url: {etag?, lastModified?}}. */
+  validators: string;
+  /** The last ingestion's counts (reports, malformed, unknown stations), JSON. */
+  stats: string;
+}
+
 /** Every table the server's migrations create. */
 export interface DatabaseSchema {
   client_logs: ClientLogsTable;
@@ -259,6 +281,7 @@ export interface DatabaseSchema {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
   job_leases: JobLeasesTable;
+  weather_snapshots: WeatherSnapshotsTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

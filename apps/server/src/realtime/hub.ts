@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
+import { SYNC_TABLES, WEATHER_CHANNEL_TYPES, type SyncTable, type WeatherChannelType } from '@clearway/protocol';
 import { redactSecret } from '../config/index.js';
 
 /**
@@ -35,8 +35,16 @@ export interface SessionsEndedEnvelope {
   endedSessions: string[];
 }
 
+/**
+ * A weather product type got a new cycle (weather/ingest.ts): every process tells the weather
+ * sockets it holds (`{type, cycle}`, spec part 2 §7 weather channel). Not for profile sockets.
+ */
+export interface WeatherEnvelope {
+  weather: { type: WeatherChannelType; cycle: number };
+}
+
 /** What travels between server processes. */
-export type RealtimeEnvelope = MessageEnvelope | SessionsEndedEnvelope;
+export type RealtimeEnvelope = MessageEnvelope | SessionsEndedEnvelope | WeatherEnvelope;
 
 const envelopeSchema = z.union([
   z.object({
@@ -45,6 +53,7 @@ const envelopeSchema = z.union([
     message: realtimeMessageSchema,
   }),
   z.object({ custId: z.string(), endedSessions: z.array(z.string().max(128)).max(1000) }),
+  z.object({ weather: z.object({ type: z.enum(WEATHER_CHANNEL_TYPES), cycle: z.number().int().nonnegative() }).strict() }).strict(),
 ]);
 
 /**

@@ -11,6 +11,7 @@ export {
   type HubLogger,
   type MessageEnvelope,
   type SessionsEndedEnvelope,
+  type WeatherEnvelope,
   type RealtimeEnvelope,
   type RealtimeHub,
   type RealtimeMessage,

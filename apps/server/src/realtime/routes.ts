@@ -89,6 +89,8 @@ export class LocalConnections {
   }
 
   deliver(envelope: RealtimeEnvelope): void {
+    // Weather cycles go to the weather sockets (weather/routes.ts), not to profile sockets.
+    if ('weather' in envelope) return;
     if ('endedSessions' in envelope) {
       for (const sessionId of envelope.endedSessions) this.closeSession(sessionId, envelope.custId, SESSION_ENDED_CLOSE, 'Session ended');
       return;

@@ -7,6 +7,7 @@ import { billingMigration } from './0004_billing.js';
 import { jobLeasesMigration } from './0005_job_leases.js';
 import { syncLimitsMigration } from './0006_sync_limits.js';
 import { authIdentitiesMigration } from './0007_auth_identities.js';
+import { weatherMigration } from './0008_weather.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -21,6 +22,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0005_job_leases', jobLeasesMigration],
   ['0006_sync_limits', syncLimitsMigration],
   ['0007_auth_identities', authIdentitiesMigration],
+  ['0008_weather', weatherMigration],
 ];
 
 /** The names of every migration, oldest first. */
