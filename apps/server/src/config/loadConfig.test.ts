@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       dataChannel: 'dev',
       navdataDir: `${repoRoot}/var/navdata`,
       chartsDir: undefined,
+      weather: { source: { kind: 'off' } },
       endpoints: sameOriginEndpoints(),
       repoRoot,
       auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailDisabled: false, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },
@@ -178,6 +179,16 @@ describe('loadConfig databases', () => {
     expect(loadConfig({ NAVDATA_DIR: '/srv/clearway/navdata' }).navdataDir).toBe('/srv/clearway/navdata');
     expect(loadConfig({ CHARTS_DIR: 'data/charts' }).chartsDir).toBe(`${repoRoot}/data/charts`);
     expect(loadConfig({ CHARTS_DIR: '' }).chartsDir).toBeUndefined();
+  });
+
+  it('reads WEATHER_SOURCE: awc (WEATHER_AWC_URL), off or a folder from the repo root; unset is awc only live', () => {
+    expect(loadConfig({ WEATHER_SOURCE: 'data/weather' }).weather.source).toEqual({ kind: 'path', dir: `${repoRoot}/data/weather` });
+    expect(loadConfig({ WEATHER_SOURCE: '/srv/weather' }).weather.source).toEqual({ kind: 'path', dir: '/srv/weather' });
+    expect(loadConfig({ WEATHER_SOURCE: 'awc' }).weather.source).toEqual({ kind: 'awc', baseUrl: 'https://aviationweather.gov' });
+    expect(loadConfig({ WEATHER_SOURCE: 'awc', WEATHER_AWC_URL: 'http://127.0.0.1:9/' }).weather.source).toEqual({ kind: 'awc', baseUrl: 'http://127.0.0.1:9' });
+    expect(loadConfig({ WEATHER_SOURCE: 'off' }).weather.source).toEqual({ kind: 'off' });
+    expect(loadConfig({ CLEARWAY_ENV: 'qa' }).weather.source).toEqual({ kind: 'off' });
+    expect(configError({ WEATHER_AWC_URL: 'ftp://x' }).message).toContain('WEATHER_AWC_URL must be the http(s):// base URL');
   });
 
   it('rejects other database URLs without echoing the password', () => {

@@ -8,7 +8,7 @@ import {
   type EndpointMap,
 } from '@clearway/protocol';
 import { BillingConfigError, loadBillingConfig, type BillingConfig } from './billingVariables.js';
-import { EMBEDDED_DEFAULT_ENV, MAIL_DISABLED, deploymentProblems } from './deploymentRules.js';
+import { EMBEDDED_DEFAULT_ENV, LIVE_ENVIRONMENTS, MAIL_DISABLED, deploymentProblems } from './deploymentRules.js';
 import { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 import {
   SECRET_VARIABLES,
@@ -45,6 +45,17 @@ export interface AuthConfig {
   secretsKey: string | undefined;
 }
 
+/**
+ * Where weather comes from: the Aviation Weather Center over HTTP (`awc`, base URL WEATHER_AWC_URL),
+ * a folder of the same files (WEATHER_SOURCE=path), or nothing (`off`). Unset: `awc` in the live
+ * environments (prod, beta), `off` elsewhere (a laptop, tests: no publisher traffic nobody asked for).
+ */
+export type WeatherSourceConfig = { kind: 'awc'; baseUrl: string } | { kind: 'path'; dir: string } | { kind: 'off' };
+
+export interface WeatherConfig {
+  source: WeatherSourceConfig;
+}
+
 /** The server's whole configuration, validated and with every default filled in. */
 export interface Config {
   /** TCP port to listen on. */
@@ -74,6 +85,8 @@ export interface Config {
   navdataDir: string;
   /** Absolute path of the VFR chart raster tiles `{z}/{x}/{y}.png`, or undefined when none are configured. */
   chartsDir: string | undefined;
+  /** Weather ingestion (WEATHER_SOURCE, WEATHER_AWC_URL): where the weather module reads the publishers' products. */
+  weather: WeatherConfig;
   /** Every endpoint the web app talks to: paths on the page's own origin unless ENDPOINT_* moves one elsewhere. */
   endpoints: EndpointMap;
   /** Absolute path of the monorepo root. */
@@ -201,6 +214,7 @@ export function loadConfig(env: Env): Config {
     dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
     navdataDir: resolveFromRoot(repoRoot, vars.NAVDATA_DIR ?? DEFAULT_NAVDATA_DIR),
     chartsDir: vars.CHARTS_DIR === undefined ? undefined : resolveFromRoot(repoRoot, vars.CHARTS_DIR),
+    weather: { source: weatherSourceOf(vars.WEATHER_SOURCE, vars.WEATHER_AWC_URL, environment, repoRoot) },
     endpoints,
     repoRoot,
     auth: {
@@ -248,6 +262,17 @@ function oidcProblems(vars: Partial<Record<(typeof OIDC_VARIABLES)[number], stri
     variable,
     message: `must be set too when ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set (an external OpenID Connect issuer needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET; unset all three for the built-in provider)`,
   }));
+}
+
+/** The AWC's address when WEATHER_AWC_URL is unset. */
+export const DEFAULT_WEATHER_AWC_URL = 'https://aviationweather.gov';
+
+/** WEATHER_SOURCE: `awc`, `off` or a folder (relative to the repo root); unset: `awc` live, else `off`. */
+function weatherSourceOf(source: string | undefined, awcUrl: string | undefined, env: ClearwayEnv, repoRoot: string): WeatherSourceConfig {
+  const choice = source ?? (LIVE_ENVIRONMENTS.includes(env) ? 'awc' : 'off');
+  if (choice === 'awc') return { kind: 'awc', baseUrl: awcUrl ?? DEFAULT_WEATHER_AWC_URL };
+  if (choice === 'off') return { kind: 'off' };
+  return { kind: 'path', dir: resolveFromRoot(repoRoot, choice) };
 }
 
 /**

@@ -93,6 +93,18 @@ const redisUrl = z
 
 const filePath = z.string().trim().min(1, { error: 'must be a file path' });
 
+// Weather (weather/): `awc` (the Aviation Weather Center over HTTP), `off`, or a folder of publisher files.
+const weatherSource = z.string().trim().min(1, { error: 'must be awc, off or the path of a folder of weather files' });
+const weatherAwcUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '';
+  }, { error: 'must be the http(s):// base URL of the Aviation Weather Center (its /data/cache and /api/data paths are read), such as https://aviationweather.gov' })
+  .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
+
 // Sign-in (auth/): an external OpenID Connect issuer instead of the built-in one, mail, sessions.
 const oidcIssuerUrl = z
   .string()
@@ -214,6 +226,8 @@ export const variablesSchema = z.object({
   DATA_CHANNEL: optional(dataChannel),
   NAVDATA_DIR: optional(filePath),
   CHARTS_DIR: optional(filePath),
+  WEATHER_SOURCE: optional(weatherSource),
+  WEATHER_AWC_URL: optional(weatherAwcUrl),
   OIDC_ISSUER_URL: optional(oidcIssuerUrl),
   OIDC_CLIENT_ID: optional(oidcClientText),
   OIDC_CLIENT_SECRET: optional(oidcClientText),
