@@ -9,3 +9,4 @@ export * from './taf.js';
 export * from './nwsText.js';
 export * from './pirep.js';
 export * from './advisory.js';
+export * from './runwayWind.js';
