@@ -132,6 +132,35 @@ export interface Leg {
   /** Cruise altitude (feet) and true airspeed (knots) of the leg when the route files them (ICAO field 15 speed/level groups). */
   cruise_altitude?: number;
   tas?: number;
+  /**
+   * The forecast wind and temperature the leg is flown in (of its longest portion: climb, cruise or
+   * descent, the one its heading is for); absent when the leg had no forecast (calm and ISA).
+   */
+  wind?: LegWind;
+  /** Wind-corrected true heading, degrees (`mh` + `variation`); the wind correction angle is `true_heading − true_course`. */
+  true_heading?: number;
+}
+
+/** The wind of a leg (`Leg.wind`). */
+export interface LegWind {
+  /** Degrees true the wind blows from. */
+  direction: number;
+  /** Knots. */
+  speed: number;
+  /** °C, or null when the forecast gives none (ISA used). */
+  temperature: number | null;
+  /** Altitude the wind was taken at, feet. */
+  altitude: number;
+}
+
+/**
+ * A forecast a winds source drew from, as a route names it (e.g. an FB winds-aloft bulletin):
+ * `id` its heading ('FBUS31 KWNO 310158'), `use_from`/`use_to` its FOR USE window (epoch ms).
+ */
+export interface WindsForecast {
+  id: string;
+  use_from: number;
+  use_to: number;
 }
 
 /** A note on one token of the route string, in words a pilot understands. */
@@ -186,6 +215,11 @@ export interface Route {
   cruise_altitude_flown?: number;
   /** 'unavailable': no winds source or no sample anywhere (calm and ISA used); 'partial': some legs. */
   winds_status?: 'forecast' | 'partial' | 'unavailable';
+  /**
+   * The forecasts the legs' winds came from (those whose samples say so, `WindSample.forecast`),
+   * earliest FOR USE window first; empty when no sample named one.
+   */
+  winds_forecasts?: WindsForecast[];
   /** Departure time, epoch milliseconds. */
   etd_ms?: number;
   /** Fuel left at the destination, US gallons. */
@@ -278,4 +312,6 @@ export interface WindSample {
   stationLon: number;
   /** The six values of the two bracketing levels: dir, speed, temp (lower), dir, speed, temp (upper). */
   aloft: number[];
+  /** The forecast the sample came from, for the route's `winds_forecasts` (optional: a source may not say). */
+  forecast?: WindsForecast;
 }

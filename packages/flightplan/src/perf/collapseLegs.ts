@@ -80,6 +80,8 @@ export function collapseLegs(waypoints: Waypoint[], all: Waypoint[], allLegs: Le
       variation_available: parts.length > 0 ? parts.every((l) => l.variation_available) : (prev?.variation_available ?? false),
       eta: last?.eta ?? prev?.eta,
       true_course: first?.true_course,
+      ...(first?.true_heading !== undefined ? { true_heading: first.true_heading } : {}),
+      ...(first?.wind !== undefined ? { wind: first.wind } : {}),
       variation: first?.variation,
       fuel_remaining: last?.fuel_remaining ?? prev?.fuel_remaining,
       // The radial out of the station the top-level leg starts at (its first expanded leg's).

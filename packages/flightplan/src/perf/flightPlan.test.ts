@@ -157,6 +157,38 @@ describe('winds aloft', () => {
     expect(r.all_legs[0]?.wxPoints).toHaveLength(2);
   });
 
+  it("keeps each leg's wind, true heading and the forecasts its samples name", () => {
+    const tagged = (id: string, from: number): WindsAloftSource => ({
+      windAt: (q) => ({
+        directionDeg: 360,
+        speedKt: 20,
+        temperatureC: -5,
+        stationId: 'ABC',
+        stationLat: 1,
+        stationLon: 2,
+        aloft: [360, 20, -5, 360, 20, -5],
+        // Legs passed before NOW + 30 min are in the first forecast, later ones in the second.
+        forecast: q.timeMs < NOW + 30 * 60_000 ? { id, use_from: from, use_to: from + 1 } : { id: `${id}-2`, use_from: from + 1, use_to: from + 2 },
+      }),
+    });
+    const r = runFlightPlan(makeRoute([east('KAAA', 0), east('B', 50), east('C', 100), east('KDDD', 150)]), profile, { now: NOW, winds: tagged('FB1', 5) });
+    const leg = r.all_legs[1];
+    const cruise = windTriangle(90, 140, 360, 20);
+    expect(leg?.wind).toEqual({ direction: 360, speed: 20, temperature: -5, altitude: 6000 });
+    expect(leg?.true_heading).toBeCloseTo(90 + cruise.wcaDeg, 9);
+    expect(r.legs[1]?.wind).toEqual(leg?.wind);
+    expect(r.legs[1]?.true_heading).toBe(leg?.true_heading);
+    expect(r.winds_forecasts).toEqual([
+      { id: 'FB1', use_from: 5, use_to: 6 },
+      { id: 'FB1-2', use_from: 6, use_to: 7 },
+    ]);
+    // In calm air: no wind, the heading is the course, no forecasts.
+    const calm = runFlightPlan(makeRoute([east('KAAA', 0), east('B', 50)]), profile, { now: NOW });
+    expect(calm.all_legs[0]?.wind).toBeUndefined();
+    expect(calm.all_legs[0]?.true_heading).toBeCloseTo(calm.all_legs[0]?.true_course ?? NaN, 9);
+    expect(calm.winds_forecasts).toEqual([]);
+  });
+
   it('a sample without temperature uses ISA and flags it', () => {
     const r = runFlightPlan(makeRoute([east('KAAA', 0), east('KDDD', 150)]), profile, { now: NOW, winds: constantWinds(270, 10, null) });
     expect(r.avg_temp).toBeCloseTo(isaTemperatureC(6000), 9);

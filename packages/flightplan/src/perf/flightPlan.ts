@@ -1,5 +1,5 @@
 import { geodesicLeg, UNKNOWN_VARIATION_DEG } from '@clearway/geo';
-import type { AircraftProfile, Leg, LatLon, Route, VerticalPoint, Waypoint, WindsAloftSource, WxPoint } from '../model.js';
+import type { AircraftProfile, Leg, LatLon, LegWind, Route, VerticalPoint, Waypoint, WindsAloftSource, WindsForecast, WxPoint } from '../model.js';
 import { UNKNOWN_ALT, UNKNOWN_TEMP } from '../model.js';
 import { collapseLegs } from './collapseLegs.js';
 import { legLevels } from './legLevels.js';
@@ -38,6 +38,7 @@ interface Sample {
   /** Reported temperature, °C, or null (ISA used). */
   tempC: number | null;
   wx: WxPoint | null;
+  forecast: WindsForecast | null;
 }
 
 interface Geometry {
@@ -166,6 +167,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
           speedKt: w.speedKt,
           tempC: w.temperatureC !== null && Number.isFinite(w.temperatureC) ? w.temperatureC : null,
           wx: { station_id: w.stationId, lat: w.stationLat, lon: w.stationLon, passing: 0.5, aloft: [...w.aloft] },
+          forecast: w.forecast ? { id: w.forecast.id, use_from: w.forecast.use_from, use_to: w.forecast.use_to } : null,
         }
       : null;
     cache.set(key, s);
@@ -213,6 +215,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
   let tempWeighted = 0;
   let tempWeight = 0;
   let unknownTemp = geoms.length === 0;
+  const forecasts = new Map<string, WindsForecast>();
   for (let i = 0; i < geoms.length; i++) {
     const g = geoms[i] as Geometry;
     const climb = vp.climbNm[i] ?? 0;
@@ -227,6 +230,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
     let fuel = 0;
     let dominant = -1;
     let headingTrue = g.courseDegTrue;
+    let legWind: LegWind | null = null;
     const wxPoints: WxPoint[] = [];
     for (const [phase, nm, centreNm] of portions) {
       if (nm <= 1e-9) continue;
@@ -245,7 +249,9 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
       if (nm > dominant) {
         dominant = nm;
         headingTrue = tri.headingDegTrue;
+        legWind = s ? { direction: s.dirDegTrue, speed: s.speedKt, temperature: s.tempC, altitude: altOf(phase, i) } : null;
       }
+      if (s?.forecast && !forecasts.has(s.forecast.id)) forecasts.set(s.forecast.id, s.forecast);
       if (s?.wx) wxPoints.push({ ...s.wx, aloft: [...s.wx.aloft], passing: g.distanceNm > 0 ? centreNm / g.distanceNm : 0.5 });
       // Average temperature over the cruise (or over whatever is flown when there is no cruise).
       if (phase === 'cruise' || vp.short) {
@@ -280,10 +286,12 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
       variation_available: g.variationAvailable,
       eta: etdMs + cumTime * 60_000,
       true_course: g.courseDegTrue,
+      true_heading: normalizeDeg(headingTrue),
       variation: g.variationDeg,
       fuel_remaining: profile.starting_fuel - cumFuel,
       ...(g.radial !== null ? { radial: g.radial } : {}),
       ...(levels.filed ? { cruise_altitude: altOf('cruise', i), tas: tasOf('cruise', i) } : {}),
+      ...(legWind ? { wind: legWind } : {}),
     });
   }
 
@@ -306,6 +314,7 @@ export function runFlightPlan(route: Route, profile: AircraftProfile, options: F
     vertical_profile: vp.short ? 'short' : 'normal',
     cruise_altitude_flown: top,
     winds_status: windsStatus,
+    winds_forecasts: [...forecasts.values()].sort((a, b) => a.use_from - b.use_from || a.id.localeCompare(b.id)),
     etd_ms: etdMs,
     fuel_remaining: profile.starting_fuel - cumFuel,
     has_errors: allLegs.some((l) => l.has_errors),
