@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATA_CHANNELS, ENVIRONMENTS } from './environments.js';
-import { endpointMapSchema } from './endpoints.js';
+import { endpointMapSchema } from './endpointSchemas.js';
 
 /** Path on the server that answers the web app's start-up configuration request. */
 export const CLIENT_CONFIG_PATH = '/api/config';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every endpoint the product talks to (spec part 1 §7 "Configuration defines per-environment
  * endpoints"). On the wire each is an absolute URL (an endpoint on another origin) or a path on the
@@ -81,31 +79,5 @@ export function resolveEndpoints(map: EndpointMap, origin: string): EndpointMap 
   return resolved;
 }
 
-const httpUrl = z.url({ protocol: /^https?$/ });
-const socketUrl = z.url({ protocol: /^wss?$/ });
-/** A path on the page's own origin: one leading slash (not `//`, which would name another host), no query or fragment. */
-export const sameOriginPathSchema = z.string().regex(/^\/(?!\/)[^\s?#\\]*$/, { error: 'must be an absolute URL or a path on this origin starting with /' });
-
-function endpointSchemas(http: z.ZodType<string>, socket: z.ZodType<string>) {
-  return z.object({
-    mainSite: http,
-    profileRest: http,
-    profileSocket: socket,
-    versionSocket: socket,
-    weatherRoot: http,
-    tileServer: http,
-    downloadRootDev: http,
-    downloadRootNext: http,
-    downloadRootCurrent: http,
-    weatherSocket: socket,
-    liveTrafficSocket: socket,
-    logging: http,
-    flightServiceRoot: http,
-  });
-}
-
-/** The endpoint map on the wire (ClientConfig): absolute URLs or paths on the page's origin. */
-export const endpointMapSchema = endpointSchemas(httpUrl.or(sameOriginPathSchema), socketUrl.or(sameOriginPathSchema));
-/** The endpoint map with absolute URLs only (an operator's override of one endpoint names its origin). */
-export const absoluteEndpointMapSchema = endpointSchemas(httpUrl, socketUrl);
-export type EndpointMap = z.infer<typeof endpointMapSchema>;
+/** The endpoint map: an absolute URL or a path on the page's origin per endpoint (schemas in endpointSchemas.ts). */
+export type EndpointMap = Record<EndpointKey, string>;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * The deployment environments of spec part 1 §7. `dev` is the spec's "hybrid/dev" and `qa` its
@@ -28,8 +27,3 @@ export function defaultDataChannel(env: ClearwayEnv): DataChannel {
 export function remoteLoggingEnabled(env: ClearwayEnv): boolean {
   return env === 'qa' || env === 'beta';
 }
-
-export const environmentSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? (ENVIRONMENT_ALIASES[value] ?? value) : value),
-  z.enum(ENVIRONMENTS),
-);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpointsForOrigin } from './endpoints.js';
 import { DATA_CHANNELS } from './environments.js';
-import { DOWNLOAD_ROOT_KEYS, NAVDATA_OVERVIEW_LAYERS, navdataArtifactUrl, navdataIndexSchema, navdataIndexUrl, navdataOverviewUrl, navdataRegionSchema } from './navdata.js';
+import { navdataIndexSchema, navdataRegionSchema } from './navdata.js';
+import { DOWNLOAD_ROOT_KEYS, NAVDATA_OVERVIEW_LAYERS, navdataArtifactUrl, navdataIndexUrl, navdataOverviewUrl } from './navdataPaths.js';
 
 describe('nav data downloads', () => {
   const endpoints = endpointsForOrigin('https://clearway.example');

@@ -1,6 +1,6 @@
 import type { SearchHit } from '@clearway/navdb';
 import { navdataOverviewUrl, type ClientConfig } from '@clearway/protocol';
-import { DEFAULT_NAV_REGION, downloadRootFor } from './navIndex';
+import { DEFAULT_NAV_REGION, downloadRootFor } from './navRegion';
 
 /**
  * The airports overview (the server's GeoJSON of the region's airports that the map draws before the

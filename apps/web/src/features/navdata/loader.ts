@@ -5,7 +5,8 @@ import type { RoutingWorkerFacade } from '../../worker/facade';
 import type { ArtifactStore } from './artifactStore';
 import { downloadArtifact } from './download';
 import { openBrowserPartStore } from '../../downloads';
-import { artifactUrl, chooseArtifact, DEFAULT_NAV_REGION, navIndexUrl, parseNavIndex, type NavIndex } from './navIndex';
+import { artifactUrl, chooseArtifact, navIndexUrl, parseNavIndex, type NavIndex } from './navIndex';
+import { DEFAULT_NAV_REGION } from './navRegion';
 import {
   navDataDownloadedOnce,
   navDataFailed,

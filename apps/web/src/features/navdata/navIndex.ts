@@ -1,11 +1,11 @@
 import {
-  DOWNLOAD_ROOT_KEYS,
   describeIssues,
   navdataArtifactSchema,
   navdataIndexUrl,
   type ClientConfig,
   type NavdataArtifact,
 } from '@clearway/protocol';
+import { downloadRootFor } from './navRegion';
 
 /**
  * The server's list of published nav data artifacts for one channel (protocol `NavdataIndex`):
@@ -16,13 +16,6 @@ export interface NavIndex {
   artifacts: NavdataArtifact[];
 }
 
-/** The region loaded unless the user picks another (a setting in a later issue). */
-export const DEFAULT_NAV_REGION = 'us';
-
-/** The download root of the configuration's data channel, e.g. `http://host/downloads/dev`. */
-export function downloadRootFor(config: ClientConfig): string {
-  return config.endpoints[DOWNLOAD_ROOT_KEYS[config.dataChannel]].replace(/(?<!\/)\/+$/, '');
-}
 
 /** The channel's index address. */
 export function navIndexUrl(config: ClientConfig): string {
