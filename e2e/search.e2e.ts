@@ -113,7 +113,8 @@ describe('search box', () => {
     for (let i = 0; i < airports.length; i++) queries.push(`${airports[i]} ${airports[(i + 5) % airports.length]}`);
     for (const a of airports) queries.push(a.slice(1));
     queries.push('KH', 'KP', 'KS', 'N', 'HAY', 'SUN', 'MON', 'REDWOOD');
-    const count = Math.min(Number(process.env.SEARCH_BENCH_QUERIES ?? 200), queries.length);
+    // npm test checks the measurement works on 20 queries; `npm run bench:search` measures all 200.
+    const count = Math.min(Number(process.env.SEARCH_BENCH_QUERIES ?? 20), queries.length);
     const times: number[] = [];
     for (const q of queries.slice(0, count)) {
       await query(q);
