@@ -32,6 +32,7 @@ import {
 } from '@clearway/flightplan';
 import type { NavDb } from '@clearway/navdb';
 import type { EngineMethods, RouteEdit } from './engineMessages';
+import { buildWorkerWinds, NO_WINDS, validateWindsInput, type WorkerWinds } from './winds';
 
 type EngineHandlers = { [M in keyof EngineMethods]: (params: EngineMethods[M]['params']) => EngineMethods[M]['result'] };
 
@@ -78,14 +79,22 @@ export function applyEdit(route: Route, edit: RouteEdit, profile: AircraftProfil
 
 /**
  * The flight-plan engine behind the message map, on the worker's loaded database. `clock` is the
- * worker's wall clock (ms): the pure engine takes time as a parameter.
+ * worker's wall clock (ms): the pure engine takes time as a parameter. The winds the navlog and the
+ * optimizer fly in are the last `setWinds` (winds.ts); none until then.
  */
 export function createEngineHandlers(loaded: () => NavDb, clock: () => number): EngineHandlers {
+  let winds: WorkerWinds = { source: null, info: NO_WINDS };
   return {
+    setWinds: (params) => {
+      // Checked before anything changes: bad parameters leave the previous winds in place.
+      winds = buildWorkerWinds(validateWindsInput(params));
+      return winds.info;
+    },
+    windsInfo: () => winds.info,
     parseRoute: ({ text, profile }) => parseRoute(text, profile, loaded(), { now: clock() }),
-    runFlightPlan: ({ route, profile }) => runFlightPlan(route, profile, { now: clock(), winds: null }),
+    runFlightPlan: ({ route, profile }) => runFlightPlan(route, profile, { now: clock(), winds: winds.source }),
     editRoute: ({ route, edit, profile }) => applyEdit(route, edit, profile, loaded(), clock()),
-    getOptimizerOutput: ({ route, isVfr, isEast, profile }) => getOptimizerOutput(route, isVfr, isEast, profile, { now: clock(), winds: null }),
+    getOptimizerOutput: ({ route, isVfr, isEast, profile }) => getOptimizerOutput(route, isVfr, isEast, profile, { now: clock(), winds: winds.source }),
     getDPs: ({ airport }) => getDPs(loaded(), airport),
     getStars: ({ airport }) => getStars(loaded(), airport),
     getProcedures: ({ airport }) => getProcedures(loaded(), airport),

@@ -7,6 +7,7 @@ import type {
   TransitionWaypoints,
   Waypoint,
 } from '@clearway/flightplan';
+import type { WindsInfo, WindsInput } from './winds';
 
 /**
  * A waypoint as the edits take it: a resolved waypoint or a code looked up near its place. As a
@@ -36,10 +37,17 @@ export type RouteEdit =
 
 /**
  * The flight-plan engine's methods in the routing worker's message map (spec part 2 §7). Time is
- * the worker's clock at the call; winds come later with the weather download (calm and ISA until
- * then, said so in the route's `winds_status`).
+ * the worker's clock at the call. Winds: `setWinds` hands the worker the `fbo` snapshot's FB
+ * bulletins (winds.ts); from then on runFlightPlan and getOptimizerOutput fly each leg in the
+ * forecast for its altitude and time of passage, and the route names the bulletins used
+ * (`winds_forecasts`). Without bulletins, or outside their FOR USE windows, legs are flown in calm
+ * air at ISA, said so in the route's `winds_status`.
  */
 export interface EngineMethods {
+  /** Replaces the winds the engine flies in (validated: a TypeError names a bad field, and the previous winds stay). */
+  setWinds: { params: WindsInput; result: WindsInfo };
+  /** The winds the worker holds. */
+  windsInfo: { params: Record<string, never>; result: WindsInfo };
   parseRoute: { params: { text: string; profile: AircraftProfile }; result: Route };
   runFlightPlan: { params: { route: Route; profile: AircraftProfile }; result: Route };
   editRoute: { params: { route: Route; edit: RouteEdit; profile: AircraftProfile }; result: Route };
@@ -58,6 +66,8 @@ export interface EngineMethods {
 }
 
 export const ENGINE_METHODS = [
+  'setWinds',
+  'windsInfo',
   'parseRoute',
   'runFlightPlan',
   'editRoute',
