@@ -7,3 +7,4 @@ export { decodeNavDb } from './decode.js';
 export { openNavDb } from './navDb.js';
 export { airwayKind } from './airwayKind.js';
 export { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures.js';
+export { DAY_MS, EXPIRY_WARNING_DAYS, cycleStatus, isoDay, utcDayMs, type CycleStatus, type CycleValidity } from './cycleDates.js';

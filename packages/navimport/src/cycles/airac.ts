@@ -5,6 +5,8 @@
  * is at 0901Z the same day, a difference this app does not need).
  */
 
+import { DAY_MS, isoDay } from '@clearway/navdb';
+
 /** One AIRAC cycle. */
 export interface AiracCycle {
   /** `YYNN`: two-digit year of the effective date and the cycle's 1-based ordinal in that year, e.g. `2509`. */
@@ -25,7 +27,6 @@ export interface AiracCycle {
 
 /** Length of a cycle, days. */
 export const AIRAC_CYCLE_DAYS = 28;
-const DAY_MS = 86_400_000;
 const CYCLE_MS = AIRAC_CYCLE_DAYS * DAY_MS;
 
 /** The anchor of the calendar: cycle 2001 became effective on 2020-01-02. */
@@ -34,10 +35,7 @@ const ANCHOR_MS = Date.UTC(2020, 0, 2);
 
 const CYCLE_ID = /^(\d{2})(\d{2})$/;
 
-/** `YYYY-MM-DD` of an epoch-milliseconds instant, in UTC. */
-export function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+export { isoDay };
 
 /** Number of whole cycles from the anchor to the cycle in force at `ms` (negative before 2020-01-02). */
 function serialAt(ms: number): number {

@@ -1,17 +1,14 @@
+import { cycleStatus, type CycleValidity } from '@clearway/navdb';
+
 /**
- * Whether the nav database in use may still be flown with: its AIRAC validity (`effective` to
- * `expires`, `YYYY-MM-DD`, the header's dates) against a clock. Pure: the time is passed in.
- *
- * A cycle is valid from 00:00 UTC on `effective` until 00:00 UTC on `expires` (the next cycle's
- * effective date; packages/navimport cycles/airac.ts reads dates the same way).
+ * What the app says about the nav database's AIRAC validity: the rule (valid from 00:00 UTC on
+ * `effective` to 00:00 UTC on `expires`, a warning in the last days) is @clearway/navdb's
+ * `cycleStatus`, shared with the importer; the wording is the app's. Pure: the time is passed in.
  */
 
-/** Days before expiry from which a softer note says it is coming. */
-export const EXPIRY_WARNING_DAYS = 7;
+export { EXPIRY_WARNING_DAYS, utcDayMs } from '@clearway/navdb';
 
-const DAY_MS = 86_400_000;
-
-export type NavDataValidity = 'current' | 'expiring' | 'expired' | 'not_yet_effective';
+export type NavDataValidity = CycleValidity;
 
 export interface NavDataExpiry {
   validity: NavDataValidity;
@@ -19,13 +16,6 @@ export interface NavDataExpiry {
   daysLeft: number;
   /** What the banner says; null when the cycle is current and not expiring soon. */
   text: string | null;
-}
-
-/** 00:00 UTC of a `YYYY-MM-DD` date, ms; NaN for anything else. */
-export function utcDayMs(date: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return Number.NaN;
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
 /** The expired banner's text (issue 27 point 9's wording; the spec has none). The cycle id is on the banner's data-cycle. */
@@ -42,16 +32,15 @@ export function notYetEffectiveText(effective: string): string {
 }
 
 /**
- * The validity of a cycle at `nowMs` (ms since the epoch). Dates that cannot be read count as
- * expired, so a damaged header never passes for current.
+ * The validity of a cycle at `nowMs` (ms since the epoch) and the banner's text. Dates that cannot be
+ * read count as expired, so a damaged header never passes for current.
  */
 export function navDataExpiry(cycle: { effective: string; expires: string }, nowMs: number): NavDataExpiry {
-  const expiresMs = utcDayMs(cycle.expires);
-  const effectiveMs = utcDayMs(cycle.effective);
-  if (Number.isNaN(expiresMs)) return { validity: 'expired', daysLeft: 0, text: expiredText(cycle.expires || 'on an unknown date') };
-  const daysLeft = Math.ceil((expiresMs - nowMs) / DAY_MS);
-  if (nowMs >= expiresMs) return { validity: 'expired', daysLeft, text: expiredText(cycle.expires) };
-  if (!Number.isNaN(effectiveMs) && nowMs < effectiveMs) return { validity: 'not_yet_effective', daysLeft, text: notYetEffectiveText(cycle.effective) };
-  if (daysLeft <= EXPIRY_WARNING_DAYS) return { validity: 'expiring', daysLeft, text: expiringText(cycle.expires, daysLeft) };
-  return { validity: 'current', daysLeft, text: null };
+  const { validity, daysLeft, unreadable } = cycleStatus(cycle, nowMs);
+  const text =
+    validity === 'expired' ? expiredText(unreadable ? cycle.expires || 'on an unknown date' : cycle.expires)
+    : validity === 'not_yet_effective' ? notYetEffectiveText(cycle.effective)
+    : validity === 'expiring' ? expiringText(cycle.expires, daysLeft)
+    : null;
+  return { validity, daysLeft, text };
 }
