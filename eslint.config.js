@@ -38,6 +38,7 @@ const allowed = {
 const webFeatures = checkFeatureMap({
   welcome: [],
   navdata: [],
+  weather: [],
   history: [],
   airport: ['navdata'],
   sim: [],
