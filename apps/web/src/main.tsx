@@ -104,7 +104,17 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error('[boot] start-up failed', error);
   }
-  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture(), connectivity: browserConnectivity() };
+  const connectivity = browserConnectivity();
+  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture(), connectivity };
+  // Signed in: the weather channel starts after the map's first picture, beside the airport database
+  // (spec part 1 §4 "... and starts the weather channel"); its code is a chunk of its own.
+  void services.firstPicture
+    .then(() => import('./features/weather'))
+    .then(({ startWeather }) => {
+      const config = store.getState().config.config;
+      if (config) startWeather({ config, fetch: (input, init) => window.fetch(input, init), connectivity });
+    })
+    .catch((error: unknown) => console.error('[boot] the weather channel could not start', error));
   root.render(<App store={store} router={createAppRouter()} services={services} />);
 }
 
