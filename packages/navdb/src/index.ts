@@ -8,3 +8,4 @@ export { openNavDb } from './navDb.js';
 export { airwayKind } from './airwayKind.js';
 export { ALL_AIRPORTS_MIN_ZOOM, airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from './mapFeatures.js';
 export { DAY_MS, EXPIRY_WARNING_DAYS, cycleStatus, isoDay, utcDayMs, type CycleStatus, type CycleValidity } from './cycleDates.js';
+export { airportWordSuffixes, matchAirport, rankAirports, type AirportMatch, type SearchableAirport } from './airportMatch.js';

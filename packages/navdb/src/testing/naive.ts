@@ -16,7 +16,8 @@ import {
   segmentBoxTest,
   toAirportSummary,
 } from '../semantics.js';
-import { compareKeys, normalizeKey, wordStarts } from '../text.js';
+import { airportWordSuffixes, matchAirport } from '../airportMatch.js';
+import { compareKeys, normalizeKey } from '../text.js';
 
 /**
  * The nav database queries by linear scan over a data set in memory, with no index. It states the
@@ -55,12 +56,7 @@ class NaiveNavDb implements NavDb {
     this.header = data.header;
     this.airportKeyList = data.airports.map(airportKeys);
     // Name and city from each word start on, e.g. SAN FRANCISCO INTL, FRANCISCO INTL, INTL.
-    this.airportSuffixes = data.airports.map((a) =>
-      [a.name, a.city]
-        .filter((t): t is string => t !== null)
-        .map(normalizeKey)
-        .flatMap((text) => wordStarts(text).map((at) => text.slice(at))),
-    );
+    this.airportSuffixes = data.airports.map((a) => airportWordSuffixes([a.name, a.city]));
     this.navaidKeys = data.navaids.map((n) => normalizeKey(n.id));
     this.fixKeys = data.fixes.map((f) => normalizeKey(f.id));
     this.airwayKeys = data.airways.map((w) => normalizeKey(w.id));
@@ -122,20 +118,10 @@ class NaiveNavDb implements NavDb {
     };
     this.data.airports.forEach((a, index) => {
       const hit = (): SearchHit => airportHit(toAirportSummary(a));
-      const keys = this.airportKeyList[index]!;
-      if (keys.includes(q)) {
-        exact.push({ order: [KIND_AIRPORT, index], hit });
-        return;
-      }
-      const best = keys.filter((k) => k.startsWith(q)).sort((x, y) => x.length - y.length || compareKeys(x, y))[0];
-      if (best !== undefined) {
-        prefix.push({ order: [best.length, best, KIND_AIRPORT, index], hit });
-        return;
-      }
-      const match = this.airportSuffixes[index]!.filter((s) => s.startsWith(q)).sort(compareKeys)[0];
-      if (match !== undefined) {
-        words.push({ order: [match, -airportImportance(a.type, a.towered, a.longestRunwayFt), index], hit });
-      }
+      const match = matchAirport(this.airportKeyList[index]!, this.airportSuffixes[index]!, q);
+      if (match?.tier === 0) exact.push({ order: [KIND_AIRPORT, index], hit });
+      else if (match?.tier === 1) prefix.push({ order: [match.key.length, match.key, KIND_AIRPORT, index], hit });
+      else if (match?.tier === 2) words.push({ order: [match.suffix, -airportImportance(a.type, a.towered, a.longestRunwayFt), index], hit });
     });
     this.data.navaids.forEach((n, i) => byIdent(this.navaidKeys[i]!, navaidKind(n.type), i, () => navaidHit(n)));
     this.data.fixes.forEach((f, i) => byIdent(this.fixKeys[i]!, KIND_FIX, i, () => fixHit(f)));

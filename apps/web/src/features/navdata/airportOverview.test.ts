@@ -2,14 +2,14 @@
 // overview is made here as the server makes it (navdb airportFeatures of the decluttered airports).
 import { describe, expect, it } from 'vitest';
 import { airportFeatures, airportsShownAt, type Airport } from '@clearway/navdb';
-import { sampleNavDataSet } from '@clearway/navdb/testing';
+import { createNaiveNavDb, sampleNavDataSet } from '@clearway/navdb/testing';
 import { endpointsForOrigin, type ClientConfig } from '@clearway/protocol';
 import { airportOverviewUrl, loadAirportOverview, parseAirportOverview, searchAirportOverview } from './airportOverview';
 
 const sample = sampleNavDataSet();
 const hayward = sample.airports.find((a) => a.id === 'HWD');
 if (!hayward) throw new Error('the navdb sample lost HWD');
-const like = (fields: Partial<Airport>): Airport => ({ ...hayward, runways: [], frequencies: [], ...fields });
+const like = (fields: Partial<Airport>): Airport => ({ ...hayward, runways: [], frequencies: [], faaId: fields.id ?? hayward.faaId, ...fields });
 /** Real-looking fields: SFO (ICAO KSFO), a name sharing a word, an id prefix, and a private strip the overview leaves out. */
 const airports: Airport[] = [
   hayward,
@@ -26,7 +26,7 @@ const ids = (query: string, limit = 30) => searchAirportOverview(index, query, l
 describe('airports overview search', () => {
   it('reads the overview the server sends: id, name and position of each airport it draws', () => {
     expect(index.map((a) => a.id).sort()).toEqual(['FRA', 'HWD', 'SF1', 'SFO', 'SQL']);
-    expect(index.find((a) => a.id === 'SFO')).toEqual({ id: 'SFO', name: 'SAN FRANCISCO INTL', latDeg: 37.619, lonDeg: -122.375 });
+    expect(index.find((a) => a.id === 'SFO')).toEqual({ id: 'SFO', name: 'SAN FRANCISCO INTL', latDeg: 37.619, lonDeg: -122.375, towered: true });
   });
 
   it('answers an ICAO id with the airport of its FAA id, an FAA id exactly, then the ids it starts', () => {
@@ -38,15 +38,25 @@ describe('airports overview search', () => {
   });
 
   it('answers a name by the start of any word, after the ids, within the limit', () => {
-    // Names alike: shorter ids first, then by id.
-    expect(ids('FRANCISCO')).toEqual(['FRA', 'SFO']);
+    // Names: the alphabetically first matching suffix (FRANCISCO INTL before FRANCISCO MUNI).
+    expect(ids('FRANCISCO')).toEqual(['SFO', 'FRA']);
+    // An id match comes before a name match.
     expect(ids('FRA')).toEqual(['FRA', 'SFO']);
-    expect(ids('SAN')).toEqual(['SFO', 'SQL']);
-    expect(ids('SAN', 1)).toEqual(['SFO']);
-    // Two letters are ids only: a name search starts at three.
-    expect(ids('SA')).toEqual([]);
+    expect(ids('SAN')).toEqual(['SQL', 'SFO']);
+    expect(ids('SAN', 1)).toEqual(['SQL']);
+    expect(ids('SO')).toEqual(['SF1']);
     expect(ids('')).toEqual([]);
     expect(ids('ZZZZ')).toEqual([]);
+  });
+
+  it('answers in the order the nav database itself answers, for every airport the overview holds', () => {
+    // The overview has no city, so city words are the database's alone: compared without them.
+    const db = createNaiveNavDb({ ...sample, airports: airports.map((airport) => ({ ...airport, city: null })) });
+    const shown = new Set(index.map((a) => a.id));
+    for (const query of ['KSFO', 'SFO', 'SF', 'S', 'SAN', 'SA', 'FRANCISCO', 'FRA', 'F', 'SOUTH', 'HWD', 'HAY', 'H', 'KSQL', 'CARLOS', 'RANCH', 'ZZZZ']) {
+      const fromDb = db.search(query, { limit: 100 }).filter((hit) => hit.type === 'Airport' && shown.has(hit.ident)).map((hit) => hit.ident);
+      expect(ids(query, 100), query).toEqual(fromDb);
+    }
   });
 
   it('gives airport hits with the position and no summary (the overview has none)', () => {
@@ -65,7 +75,7 @@ describe('airports overview search', () => {
         { type: 'Feature', geometry: { type: 'Point', coordinates: ['a', 2] }, properties: { id: 'Y', name: 'BAD POSITION' } },
       ],
     };
-    expect(parseAirportOverview(json)).toEqual([{ id: 'OK1', name: 'GOOD', latDeg: 2, lonDeg: 1 }]);
+    expect(parseAirportOverview(json)).toEqual([{ id: 'OK1', name: 'GOOD', latDeg: 2, lonDeg: 1, towered: false }]);
     expect(() => parseAirportOverview({ type: 'Feature' })).toThrow('The airports overview is not a GeoJSON FeatureCollection');
   });
 

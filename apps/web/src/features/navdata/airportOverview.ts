@@ -1,4 +1,4 @@
-import type { SearchHit } from '@clearway/navdb';
+import { airportWordSuffixes, rankAirports, type SearchableAirport, type SearchHit } from '@clearway/navdb';
 import { navdataOverviewUrl, type ClientConfig } from '@clearway/protocol';
 import { DEFAULT_NAV_REGION, downloadRootFor } from './navRegion';
 
@@ -13,6 +13,8 @@ export interface OverviewAirport {
   name: string;
   latDeg: number;
   lonDeg: number;
+  /** Towered (the overview's `towered`); ranks name matches as the database's search does. */
+  towered: boolean;
 }
 
 /** The address of the airports overview the map fetches for this configuration. */
@@ -41,50 +43,52 @@ export function parseAirportOverview(json: unknown): OverviewAirport[] {
     if (typeof id !== 'string' || typeof name !== 'string' || !Array.isArray(coordinates)) continue;
     const [lon, lat] = coordinates as unknown[];
     if (typeof lon !== 'number' || typeof lat !== 'number') continue;
-    airports.push({ id: id.toUpperCase(), name, latDeg: lat, lonDeg: lon });
+    airports.push({ id: id.toUpperCase(), name, latDeg: lat, lonDeg: lon, towered: feature['properties']['towered'] === true });
   }
   return airports;
 }
 
 /**
- * The FAA id of a contiguous-US ICAO id: a four-letter query starting with K asks for the three-letter
- * id after it (KSFO: SFO). The overview carries no ICAO ids; on the US nav database this convention
- * names the right airport for every overview airport that has such an ICAO id and never a wrong one
- * (Alaska's and the Pacific's P ids do not follow it, so they are left to the full database).
+ * The ICAO id of a contiguous-US FAA id: K and the three-letter id (SFO: KSFO). The overview carries
+ * no ICAO ids; on the US nav database this convention names the right airport for every overview
+ * airport that has such an ICAO id and never a wrong one (Alaska's and the Pacific's P ids do not
+ * follow it, so they are left to the full database).
  */
-function faaIdOfIcao(query: string): string | null {
-  return /^K[A-Z]{3}$/.test(query) ? query.slice(1) : null;
+function icaoIdOf(id: string): string | null {
+  return /^[A-Z]{3}$/.test(id) ? `K${id}` : null;
+}
+
+const searchable = new WeakMap<readonly OverviewAirport[], SearchableAirport[]>();
+
+/** The overview's airports as the navdb ranking reads them, made once per overview. */
+function searchableOf(airports: readonly OverviewAirport[]): SearchableAirport[] {
+  let list = searchable.get(airports);
+  if (!list) {
+    list = airports.map((airport) => {
+      const icao = icaoIdOf(airport.id);
+      return {
+        keys: icao ? [airport.id, icao] : [airport.id],
+        suffixes: airportWordSuffixes([airport.name]),
+        // airportImportance without runway lengths (the overview has none): towered first.
+        importance: airport.towered ? 1 : 0,
+      };
+    });
+    searchable.set(airports, list);
+  }
+  return list;
 }
 
 /**
- * Airports of the overview for a search-box query (trimmed, upper case), best first: the id itself,
- * the FAA id of a US ICAO id, ids starting with the query (shorter first), then names with a word
- * starting with the query (three characters or more). Hits carry no summary (the overview has none).
+ * Airports of the overview for a search-box query, best first, ranked by the nav database's own rule
+ * (@clearway/navdb `rankAirports`, the order of its search): exact ids (the FAA id or its US ICAO id),
+ * ids starting with the query (shorter first), then airports with a name word starting with it
+ * (towered first). Hits carry no summary (the overview has none).
  */
 export function searchAirportOverview(airports: readonly OverviewAirport[], query: string, limit: number): SearchHit[] {
-  const q = query.trim().toUpperCase();
-  if (!q) return [];
-  const icaoFaa = faaIdOfIcao(q);
-  const ranked: { airport: OverviewAirport; rank: number }[] = [];
-  for (const airport of airports) {
-    let rank: number;
-    if (airport.id === q) rank = 0;
-    else if (airport.id === icaoFaa) rank = 1;
-    else if (airport.id.startsWith(q)) rank = 2;
-    else if (q.length >= 3 && airport.name.toUpperCase().split(/[\s\-/]+/).some((word) => word.startsWith(q))) rank = 3;
-    else continue;
-    ranked.push({ airport, rank });
-  }
-  ranked.sort((a, b) => a.rank - b.rank || a.airport.id.length - b.airport.id.length || a.airport.id.localeCompare(b.airport.id));
-  return ranked.slice(0, limit).map(({ airport }) => ({
-    type: 'Airport',
-    ident: airport.id,
-    name: airport.name,
-    place: null,
-    latDeg: airport.latDeg,
-    lonDeg: airport.lonDeg,
-    summary: null,
-  }));
+  return rankAirports(searchableOf(airports), query, limit).map((index) => {
+    const airport = airports[index]!;
+    return { type: 'Airport', ident: airport.id, name: airport.name, place: null, latDeg: airport.latDeg, lonDeg: airport.lonDeg, summary: null };
+  });
 }
 
 const loads = new Map<string, Promise<OverviewAirport[]>>();
