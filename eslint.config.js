@@ -47,7 +47,7 @@ const webFeatures = checkFeatureMap({
   help: ['account'],
   settings: ['navdata', 'profile'],
   pricing: ['account', 'settings', 'welcome'],
-  route: ['profile', 'history', 'settings', 'navdata'],
+  route: ['profile', 'history', 'settings', 'navdata', 'weather'],
   search: ['route', 'history', 'navdata'],
   map: ['navdata', 'route'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
