@@ -40,7 +40,7 @@ const webFeatures = checkFeatureMap({
   navdata: [],
   weather: [],
   history: [],
-  airport: ['navdata'],
+  airport: ['navdata', 'weather'],
   sim: [],
   profile: ['welcome'],
   account: ['profile'],
@@ -49,7 +49,7 @@ const webFeatures = checkFeatureMap({
   pricing: ['account', 'settings', 'welcome'],
   route: ['profile', 'history', 'settings', 'navdata', 'weather'],
   search: ['route', 'history', 'navdata'],
-  map: ['navdata', 'route'],
+  map: ['navdata', 'route', 'weather'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
 });
 

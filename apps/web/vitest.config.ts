@@ -22,6 +22,8 @@ export default defineConfig({
       '@clearway/weather': `${root}/../../packages/weather/src/index.ts`,
     },
   },
+  // Tests may import the shared real data (../shared/data beside the repository) with `?raw`.
+  server: { fs: { allow: [`${root}/../..`, `${root}/../../../shared/data`] } },
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify('0.0.0-test'),
   },

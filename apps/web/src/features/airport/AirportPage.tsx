@@ -4,7 +4,8 @@ import { Box, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, 
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { formatDms } from '@clearway/geo';
-import type { Airport, AirportSummary, Frequency, RunwayInfo } from '@clearway/navdb';
+import type { Airport, AirportSummary, Frequency, Runway, RunwayInfo } from '@clearway/navdb';
+import { runwayEndTrueHeading } from '@clearway/weather';
 import { useServices } from '../../platform/services';
 import { PrefsDb } from '../../db/prefs';
 import { useAppSelector } from '../../store/hooks';
@@ -15,6 +16,7 @@ import { mergeEnRoute, routePoints } from './enRoute';
 import { RunwayDiagram } from './RunwayDiagram';
 import { pagePath } from '../../platform/pages';
 import { NavDataExpiryBanner } from '../navdata/components';
+import { AirportWeatherSection } from './weather/AirportWeatherSection';
 
 export const AIRPORT_EMPTY_TEXT = 'Search an airport to see it here';
 export const FAVORITES_EMPTY_HINT = 'No favorite airports yet: tap the star icon on an airport to save it here.';
@@ -39,6 +41,19 @@ function feet(value: number | null): string {
 
 function heading(deg: number | null): string {
   return deg === null ? '—' : `${String(Math.round(deg) % 360 || 360).padStart(3, '0')}°T`;
+}
+
+/**
+ * Each end's true heading: the nav data's, else derived (the other end's reciprocal, the course
+ * between the thresholds, or, marked ≈, the runway number turned to true with the variation: the
+ * FAA's national files carry no runway-end records, so KSFO's ends had none and showed `—`).
+ */
+function endHeadings(runway: Runway, magVarDeg: number | null): string {
+  const text = runway.ends.map((end) => {
+    const h = runwayEndTrueHeading(end, runway.ends.find((e) => e !== end) ?? null, magVarDeg);
+    return `${end.id}: ${h ? `${h.source === 'runway-number' ? '≈' : ''}${heading(h.trueDeg)}` : '—'}`;
+  });
+  return text.join(', ') || '—';
 }
 
 function yesNo(value: boolean | null): string {
@@ -253,6 +268,7 @@ function AirportDetails({ data }: { data: Loaded }) {
         <Typography data-testid="airport-tower">Tower: {summary.towered === null ? '—' : summary.towered ? 'Towered' : 'Non-towered'}</Typography>
         <Typography data-testid="airport-fuel">Fuel: {airport?.fuelTypes ?? yesNo(summary.fuel)}</Typography>
       </Box>
+      <AirportWeatherSection summary={summary} airport={airport} />
       {airport && airport.runways.length > 0 && (
         <Paper variant="outlined">
           <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
@@ -273,7 +289,7 @@ function AirportDetails({ data }: { data: Loaded }) {
                   <TableCell data-label="Length">{feet(rwy.lengthFt)}</TableCell>
                   <TableCell data-label="Width">{feet(rwy.widthFt)}</TableCell>
                   <TableCell data-label="Surface">{rwy.surface ?? rwy.surfaceClass}</TableCell>
-                  <TableCell data-label="Headings">{rwy.ends.map((end) => `${end.id}: ${heading(end.trueHeadingDeg)}`).join(', ') || '—'}</TableCell>
+                  <TableCell data-label="Headings">{endHeadings(rwy, airport.magVarDeg)}</TableCell>
                   <TableCell data-label="Lighting">{rwy.lighting ?? yesNo(rwy.lighted)}</TableCell>
                 </TableRow>
               ))}
