@@ -16,6 +16,7 @@ import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoute
 import { staticRoutes } from './static/index.js';
 import { syncRoutes, type SyncRoutesOptions } from './sync/index.js';
 import { glyphRoutes, tileRoutes } from './tiles/index.js';
+import { weatherModule, type WeatherModuleOptions } from './weather/index.js';
 
 /** What buildApp needs besides the configuration. */
 export interface AppDependencies {
@@ -44,6 +45,8 @@ export interface AppDependencies {
   account?: Pick<AccountRoutesOptions, 'now' | 'canceller'>;
   /** Periodic jobs (tests: a fake clock, the lease store, the first look's delay). */
   jobs?: Partial<Pick<JobRunnerOptions, 'clock' | 'leases' | 'startDelayMs'>>;
+  /** Weather ingestion settings (tests: clock, leases, back-off, the AWC source's intervals). */
+  weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs'>;
 }
 
 /**
@@ -113,6 +116,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(clientConfigRoutes, { config });
   await app.register(logRoutes, { db: deps.db, sessions, enabled: remoteLoggingEnabled(config.env) });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
+  // Weather below /wx and the weather socket; ingestion of WEATHER_SOURCE (weather/).
+  await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, ...deps.weather });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });
