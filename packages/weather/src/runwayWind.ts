@@ -5,7 +5,7 @@
 // heading the nav data does not give gets one by `runwayEndTrueHeading` (the reciprocal of the other
 // end, the course between the thresholds, or the runway number, which is MAGNETIC, turned to true
 // with the airport's magnetic variation).
-import { geodesicInitialCourseDeg, normalize360 } from '@clearway/geo';
+import { greatCircleInitialCourseDeg, normalize360 } from '@clearway/geo';
 
 /** What the components need of a wind: a METAR's or TAF's `Wind` fits. Degrees true, knots. */
 export interface SurfaceWind {
@@ -50,7 +50,9 @@ export function runwayNumber(endId: string): number | null {
 /**
  * The true heading of a runway end (the direction an aircraft lands or takes off on it), from the
  * best of: the nav data's true heading; the other end's true heading plus 180°; the course from this
- * end's threshold to the other end's (WGS84 geodesic); the runway number times ten, which is the
+ * end's threshold to the other end's (great circle: over a runway's length it differs from the WGS84
+ * geodesic by well under a degree, and it keeps the geodesic library out of the airport page's
+ * start-up code); the runway number times ten, which is the
  * MAGNETIC heading rounded to 10°, plus the magnetic variation (`magVarDeg`, east positive, so
  * true = magnetic + variation). The last is good to about ±5° plus the variation's drift since it was
  * recorded; callers show it as approximate. null when none of these is known.
@@ -63,7 +65,7 @@ export function runwayEndTrueHeading(end: RunwayEndLike, otherEnd: RunwayEndLike
   }
   if (otherEnd && end.latDeg !== null && end.lonDeg !== null && otherEnd.latDeg !== null && otherEnd.lonDeg !== null) {
     if (end.latDeg !== otherEnd.latDeg || end.lonDeg !== otherEnd.lonDeg) {
-      return { trueDeg: geodesicInitialCourseDeg(end.latDeg, end.lonDeg, otherEnd.latDeg, otherEnd.lonDeg), source: 'thresholds' };
+      return { trueDeg: greatCircleInitialCourseDeg(end.latDeg, end.lonDeg, otherEnd.latDeg, otherEnd.lonDeg), source: 'thresholds' };
     }
   }
   const n = runwayNumber(end.id);
