@@ -9,10 +9,10 @@ import { classifyWeatherFile } from './files.js';
 import { WeatherIngester, type IngestLogger } from './ingest.js';
 import { PathSource } from './pathSource.js';
 
-export const SHARED_WEATHER = join(import.meta.dirname, '../../../../../shared/data/weather');
+const SHARED_WEATHER = join(import.meta.dirname, '../../../../../shared/data/weather');
 
 /** A pino-shaped logger that keeps what it was told. */
-export function recordingLogger(): IngestLogger & { lines: Array<{ level: string; details: object; message: string }> } {
+function recordingLogger(): IngestLogger & { lines: Array<{ level: string; details: object; message: string }> } {
   const lines: Array<{ level: string; details: object; message: string }> = [];
   return {
     lines,
