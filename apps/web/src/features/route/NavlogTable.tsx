@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Leg, Route } from '@clearway/flightplan';
-import { cruiseText, navlogLegs, navlogRow, type DisplayUnits } from './navlogFormat';
+import { cruiseText, legTriangleText, navlogLegs, navlogRow, type DisplayUnits, type LegTriangleText } from './navlogFormat';
 
 export const NAVLOG_COLUMNS = ['WPT', 'Dist', 'Course', 'GS', 'Time', 'Fuel'] as const;
 
@@ -16,6 +16,37 @@ const NAVLOG_TABLE_SX = {
   '& .MuiTableCell-root:last-of-type': { pr: { xs: 1, sm: 2 } },
 } as const;
 
+/** The wind triangle figures under a leg flown in a forecast wind: label, key of LegTriangleText. */
+export const TRIANGLE_FIGURES: readonly [string, keyof LegTriangleText, string][] = [
+  ['TC', 'tc', 'True course'],
+  ['Wind', 'wind', 'Forecast wind, from degrees true'],
+  ['Temp', 'temp', 'Forecast temperature'],
+  ['WCA', 'wca', 'Wind correction angle, right positive'],
+  ['TH', 'th', 'True heading'],
+  ['GS', 'gs', 'Ground speed of the leg'],
+  ['ETE', 'time', 'Time of the leg'],
+];
+
+/** One line of small figures (it wraps on a phone), a full-width row under the leg's row. */
+function TriangleRow({ figures, rowKey }: { figures: LegTriangleText; rowKey: string }) {
+  return (
+    <TableRow key={`${rowKey}:wind`} data-testid="navlog-wind">
+      <TableCell colSpan={NAVLOG_COLUMNS.length} sx={{ pt: 0, pb: 0.75 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0, color: 'text.secondary' }}>
+          {TRIANGLE_FIGURES.map(([label, key, title]) => (
+            <Typography key={key} component="span" variant="caption" title={title} sx={{ whiteSpace: 'nowrap' }}>
+              {label}{' '}
+              <Box component="span" data-testid={`navlog-wind-${key}`} sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}>
+                {figures[key]}
+              </Box>
+            </Typography>
+          ))}
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}
+
 interface Props {
   route: Route;
   units: DisplayUnits;
@@ -29,6 +60,8 @@ interface Props {
  * its start-end codes in the error style; a direct-to end waypoint has a leading star; a route that
  * files speed/level groups shows each leg's cruise level and TAS under its GS; the route's token
  * warnings (a radial that misses the next point) and airway errors are listed under the table.
+ * A leg flown in a forecast wind (FB winds aloft) has its wind triangle under its row: true course,
+ * wind, temperature, WCA, true heading, ground speed and the leg's time.
  */
 export function NavlogTable({ route, units, legControls }: Props) {
   const legs = navlogLegs(route);
@@ -48,8 +81,15 @@ export function NavlogTable({ route, units, legControls }: Props) {
           {legs.map((leg, i) => {
             const row = navlogRow(leg, i, units);
             const cruise = cruiseText(leg, units);
+            const triangle = legTriangleText(leg, units);
             return [
-              <TableRow key={row.key} data-testid="navlog-row" data-has-errors={row.hasErrors ? 'true' : 'false'}>
+              <TableRow
+                key={row.key}
+                data-testid="navlog-row"
+                data-has-errors={row.hasErrors ? 'true' : 'false'}
+                data-wind={triangle ? 'forecast' : 'none'}
+                sx={triangle ? { '& > td': { borderBottom: 0 } } : undefined}
+              >
                 <TableCell data-testid="navlog-wpt" sx={row.hasErrors ? { color: 'error.main' } : undefined} className={row.hasErrors ? 'navlog-error' : undefined}>
                   <Box component="span" sx={{ fontWeight: 600 }}>
                     {row.wpt}
@@ -80,6 +120,7 @@ export function NavlogTable({ route, units, legControls }: Props) {
                 <TableCell align="right" data-testid="navlog-time">{row.time}</TableCell>
                 <TableCell align="right" data-testid="navlog-fuel">{row.fuel}</TableCell>
               </TableRow>,
+              triangle ? <TriangleRow key={`${row.key}:wind`} rowKey={row.key} figures={triangle} /> : null,
               legControls ? (
                 <TableRow key={`${row.key}:edit`} data-testid="navlog-edit-row">
                   <TableCell colSpan={NAVLOG_COLUMNS.length}>{legControls(leg, i)}</TableCell>

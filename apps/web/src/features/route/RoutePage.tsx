@@ -32,6 +32,7 @@ import { RouteListPanel } from './RouteListPanel';
 import { RouteButtonBar, RouteSnackbars } from './RouteScreenParts';
 import { departureMs, EtdFields, SummaryStrip } from './SummaryStrip';
 import { useRouteScreen, type RouteScreenHandle } from './useRouteScreen';
+import { WindsNote } from './WindsNote';
 
 export type { RouteMode } from './actions';
 export const NO_ROUTE_TEXT = 'No route';
@@ -135,6 +136,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
         phone={phone ? { compact: route ? <CompactRouteSummary route={route} inline /> : null } : undefined}
       />
       {route && !phone ? <CompactRouteSummary route={route} /> : null}
+      {route ? <WindsNote route={route} /> : null}
       <Box sx={{ flex: 1, overflow: 'auto' }}>
         {state.mode === 'navlog' || state.mode === 'edit' ? (
           route ? (

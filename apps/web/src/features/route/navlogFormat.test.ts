@@ -4,6 +4,9 @@ import { initialUnitsState } from '../settings';
 import { fixtureLeg, fixtureWaypoint } from '../../test/route/navlogFixture';
 import {
   altitudeConstraintText,
+  CALM_ISA_TEXT,
+  legTriangleText,
+  windsForecastText,
   compactNumber,
   compactSummary,
   courseText,
@@ -141,5 +144,42 @@ describe('cruiseText (ICAO speed/level groups filed in the route)', () => {
     expect(cruiseText(fixtureLeg(a, b, { cruise_altitude: 4500, tas: 120 }), km)).toBe(`${Math.round(4500 * km.alt_factor)} ${km.alt_unit} TAS 222 ${km.speed_unit}`);
     expect(cruiseText(fixtureLeg(a, b), nm)).toBe('');
     expect(cruiseText(fixtureLeg(a, b, { cruise_altitude: 39000, tas: 470, has_errors: true }), nm)).toBe('');
+  });
+});
+
+describe('winds in the route (issue 16)', () => {
+  const fb = { id: 'FBUS31 KWNO 310158', use_from: Date.UTC(2026, 0, 31, 2), use_to: Date.UTC(2026, 0, 31, 9) };
+  const during = Date.UTC(2026, 0, 31, 4);
+
+  it('names the forecast and its FOR USE window, or says the route was planned in calm air at ISA', () => {
+    expect(windsForecastText({ winds_status: 'forecast', winds_forecasts: [fb] }, during)).toBe('Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z');
+    expect(windsForecastText({ winds_status: 'unavailable', winds_forecasts: [] }, during)).toBe(CALM_ISA_TEXT);
+    expect(CALM_ISA_TEXT).toBe('No winds-aloft forecast for this flight: planned in calm air at ISA temperatures');
+    // Not planned yet: nothing said.
+    expect(windsForecastText({}, during)).toBeNull();
+    const next = { id: 'FBUS33 KWNO 310158', use_from: fb.use_to, use_to: Date.UTC(2026, 0, 31, 18) };
+    expect(windsForecastText({ winds_status: 'partial', winds_forecasts: [fb, next] }, during)).toBe(
+      'Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z; FBUS33 KWNO 310158, for use 0900–1800Z; legs outside it planned in calm air at ISA',
+    );
+    // Past the end of the last window.
+    expect(windsForecastText({ winds_status: 'forecast', winds_forecasts: [fb] }, fb.use_to + 1)).toBe('Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z (expired)');
+    expect(windsForecastText({ winds_status: 'forecast', winds_forecasts: [fb] }, fb.use_to)).not.toContain('expired');
+  });
+
+  it("shows a leg's wind triangle: true course, wind, temperature, WCA, true heading, GS and leg time", () => {
+    const leg = fixtureLeg(fixtureWaypoint('P1'), fixtureWaypoint('P2'), {
+      true_course: 0.0001,
+      true_heading: 353.44,
+      gs: 139.08,
+      time: 25.87,
+      wind: { direction: 270, speed: 16, temperature: 3, altitude: 12000 },
+    });
+    expect(legTriangleText(leg, { ...nm, temp_unit: 'c' })).toEqual({ tc: '360°', wind: '270°/16 kt', temp: '3.0 °C', wca: '-7°', th: '353°', gs: '139 kt', time: '0:26' });
+    expect(legTriangleText(leg, km)?.gs).toBe(`258 ${km.speed_unit}`);
+    expect(legTriangleText({ ...leg, true_heading: 6.4 }, nm)?.wca).toBe('+6°');
+    expect(legTriangleText({ ...leg, wind: { direction: 90, speed: 1, temperature: null, altitude: 3000 } }, nm)).toMatchObject({ wind: 'calm', temp: 'n/a' });
+    // No forecast (calm air at ISA) or errors: nothing to show.
+    expect(legTriangleText({ ...leg, wind: undefined }, nm)).toBeNull();
+    expect(legTriangleText({ ...leg, has_errors: true }, nm)).toBeNull();
   });
 });

@@ -206,3 +206,82 @@ export function optimizerRowText(row: OptimizerRow, units: DisplayUnits): { alti
     temp: temperatureText(row.avg_temp, units.temp_unit),
   };
 }
+
+/**
+ * What the route says when no forecast wind reached any leg (no FB bulletins, or the flight outside
+ * their FOR USE windows): the engine's calm-and-ISA planning (`winds_status` 'unavailable'). The
+ * spec gives no text for it.
+ */
+export const CALM_ISA_TEXT = 'No winds-aloft forecast for this flight: planned in calm air at ISA temperatures';
+/** Added when some legs had a forecast and others did not (`winds_status` 'partial'). */
+export const PARTIAL_WINDS_TEXT = 'legs outside it planned in calm air at ISA';
+/** Added when the forecast's FOR USE window has ended (the route was planned earlier). */
+export const EXPIRED_WINDS_TEXT = 'expired';
+
+/** A UTC time of day as an FB bulletin writes it: '0200'. */
+function utcHhmm(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getUTCHours()).padStart(2, '0')}${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * The forecast the route was planned in (issue 16: "the route says which forecast it used and when
+ * it expires"): 'Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z' (several joined by '; '), with
+ * '(expired)' once `now` is past the last window's end and the partial note when some legs had
+ * none; CALM_ISA_TEXT without a forecast; null for a route not yet planned.
+ */
+export function windsForecastText(route: Pick<Route, 'winds_status' | 'winds_forecasts'>, now: number): string | null {
+  const status = route.winds_status;
+  if (status === undefined) return null;
+  if (status === 'unavailable') return CALM_ISA_TEXT;
+  const forecasts = route.winds_forecasts ?? [];
+  const named = forecasts.map((f) => `${f.id}, for use ${utcHhmm(f.use_from)}–${utcHhmm(f.use_to)}Z`);
+  let text = `Winds aloft: ${named.length > 0 ? named.join('; ') : 'forecast'}`;
+  const lastEnd = Math.max(...forecasts.map((f) => f.use_to));
+  if (forecasts.length > 0 && now > lastEnd) text += ` (${EXPIRED_WINDS_TEXT})`;
+  if (status === 'partial') text += `; ${PARTIAL_WINDS_TEXT}`;
+  return text;
+}
+
+/** Degrees as a signed whole number: '+7°', '-7°', '0°'. */
+function signedDeg(deg: number): string {
+  const whole = Math.round(deg);
+  return `${whole > 0 ? '+' : ''}${whole === 0 ? 0 : whole}°`;
+}
+
+/** The wind triangle of one leg as the navlog shows it under the leg's row. */
+export interface LegTriangleText {
+  /** True course: '360°'. */
+  tc: string;
+  /** Wind from, degrees true, and its speed: '270°/16 kt' ('calm' at 1 kt or less, spec part 1 §9). */
+  wind: string;
+  /** Forecast temperature at the leg's altitude ('n/a' when the forecast gives none). */
+  temp: string;
+  /** Wind correction angle, right positive: '-7°'. */
+  wca: string;
+  /** True heading: '353°'. */
+  th: string;
+  /** Ground speed of the leg, with its unit. */
+  gs: string;
+  /** Time of the leg alone: '0:26'. */
+  time: string;
+}
+
+/**
+ * The leg's wind triangle (true course, forecast wind and temperature, WCA, true heading, ground
+ * speed, leg time); null for a leg flown without a forecast (calm air: nothing to show) or with errors.
+ */
+export function legTriangleText(leg: Pick<Leg, 'wind' | 'true_course' | 'true_heading' | 'gs' | 'time' | 'has_errors'>, units: DisplayUnits): LegTriangleText | null {
+  const { wind } = leg;
+  if (leg.has_errors || !wind || leg.true_course === undefined || leg.true_heading === undefined) return null;
+  const wca = ((leg.true_heading - leg.true_course + 540) % 360) - 180;
+  return {
+    tc: courseText(leg.true_course),
+    wind: wind.speed > 1 ? `${courseText(wind.direction)}/${speedValue(wind.speed, units)} ${units.speed_unit}` : 'calm',
+    temp: temperatureText(wind.temperature ?? UNKNOWN_TEMP, units.temp_unit),
+    wca: signedDeg(wca),
+    th: courseText(leg.true_heading),
+    gs: `${speedValue(leg.gs, units)} ${units.speed_unit}`,
+    time: minutesText(leg.time),
+  };
+}

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Route } from '@clearway/flightplan';
+import type { WindsInfo } from '../../worker/winds';
 
 /**
  * The current route and its analysis (spec part 1 §4 "Search"). `current` is what the map draws
@@ -13,9 +14,11 @@ export interface RouteState {
   analyzing: boolean;
   /** The airport last selected from the search box (also stored as prefs `airport_id`). */
   selectedAirportId: string | null;
+  /** The FB winds the routing worker flies the route in (windsFeed.ts); null before any arrive. */
+  winds: WindsInfo | null;
 }
 
-export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null };
+export const initialRouteState: RouteState = { current: null, lastAnalysisKey: null, analyzing: false, selectedAirportId: null, winds: null };
 
 export const routeSlice = createSlice({
   name: 'route',
@@ -59,8 +62,12 @@ export const routeSlice = createSlice({
     airportSelected(state, action: PayloadAction<string>) {
       state.selectedAirportId = action.payload;
     },
+    /** The routing worker took new FB winds: the current route is planned again in them (routeEffects.ts). */
+    windsLoaded(state, action: PayloadAction<WindsInfo>) {
+      state.winds = action.payload;
+    },
   },
 });
 
-export const { routeSet, routeSynced, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected } =
+export const { routeSet, routeSynced, routeCleared, analysisStarted, routeAnalyzed, analysisFailed, airportSelected, windsLoaded } =
   routeSlice.actions;
