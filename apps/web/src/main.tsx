@@ -27,6 +27,7 @@ import { followDeviceColorScheme } from './features/settings';
 import { randomUuid } from './app/uuid';
 import { createServiceWorkerController } from './sw/register';
 import { preloadMap } from './features/map/MapHost';
+import { serverFetch } from './platform/serverFetch';
 
 /** A screen shown before the app mounts, in the app's Day/Night theme (the device's until the pilot chose). */
 function themedBy(store: AppStore): (screen: ReactNode) => ReactNode {
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   const installOffered = offerInstall(root, themed);
   // The configuration check (zod) loads beside the main bundle instead of inside it.
   const configRequest = import('./app/clientConfig').then(({ loadClientConfig }) =>
-    loadClientConfig({ fetch: window.fetch.bind(window), origin: window.location.origin, appVersion: APP_VERSION }),
+    loadClientConfig({ fetch: serverFetch, origin: window.location.origin, appVersion: APP_VERSION }),
   );
   // The first map starts now, beside boot; it needs the configuration only for the airport overview.
   preloadMap(configRequest.then((loaded) => loaded.config));
@@ -85,10 +86,10 @@ async function main(): Promise<void> {
     serviceWorker,
     randomUUID: () => randomUuid(),
     routing,
-    navData: { fetch: window.fetch.bind(window), store: dexieArtifactStore(new AirportDb()) },
+    navData: { fetch: serverFetch, store: dexieArtifactStore(new AirportDb()) },
     firstPicture,
     signIn: {
-      fetch: window.fetch.bind(window),
+      fetch: serverFetch,
       navigate: (path) => window.location.assign(path),
       // After the install page (if shown), which uses the same root.
       connectionNeeded: async (reason) => {
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
     .then(() => import('./features/weather'))
     .then(({ startWeather }) => {
       const config = store.getState().config.config;
-      if (config) startWeather({ config, fetch: (input, init) => window.fetch(input, init), connectivity });
+      if (config) startWeather({ config, fetch: serverFetch, connectivity });
     })
     .catch((error: unknown) => console.error('[boot] the weather channel could not start', error));
   root.render(<App store={store} router={createAppRouter()} services={services} />);

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { configLoaded } from '../store/configSlice';
 import { requestServiceWorkerUpdate } from '../sw/register';
 import type { ClientConfig } from '@clearway/protocol';
+import { serverFetch } from '../platform/serverFetch';
 
 /** How often the server's version is asked while the app runs (spec part 1 §7: "The version is also polled"). */
 export const VERSION_POLL_MS = 10 * 60_000;
@@ -69,7 +70,7 @@ export function useVersionPoll(): void {
   useEffect(() => {
     if (known === null || source !== 'server') return undefined;
     return startVersionPoll({
-      fetch: window.fetch.bind(window),
+      fetch: serverFetch,
       knownVersion: known,
       events: window,
       isOnline: () => navigator.onLine,

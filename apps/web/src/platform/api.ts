@@ -1,5 +1,6 @@
 // Same-origin JSON calls to the Clearway server and the error their non-2xx replies become; every
 // feature that talks to the server (account, billing, help, devices) shares them.
+import { serverFetch } from './serverFetch';
 
 /** An error reply from the server, with its `error` text. */
 export class ApiError extends Error {
@@ -26,9 +27,9 @@ export async function apiErrorFrom(reply: Response, path: string): Promise<ApiEr
 
 /**
  * POSTs JSON and returns the parsed reply; non-2xx throws ApiError with the server's `error`.
- * `fetchFn` is the global fetch unless a caller (boot's sign-in wait) injects its own.
+ * `fetchFn` is serverFetch (the browser's, reporting network failures) unless a caller (boot's sign-in wait) injects its own.
  */
-export async function postJson<T>(path: string, body: unknown, fetchFn: typeof fetch = globalThis.fetch): Promise<T> {
+export async function postJson<T>(path: string, body: unknown, fetchFn: typeof fetch = serverFetch): Promise<T> {
   const reply = await fetchFn(path, {
     method: 'POST',
     credentials: 'same-origin',

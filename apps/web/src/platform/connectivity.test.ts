@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConnectivity, probeServer, PROBE_TIMEOUT_MS, RECHECK_MS, watchFetch, type ConnectivityTimers } from './connectivity';
+import { createConnectivity, probeServer, PROBE_TIMEOUT_MS, RECHECK_MS, type ConnectivityTimers } from './connectivity';
 
 /** Timers run by hand: `advance(ms)` fires what falls due, in order. */
 function manualTimers() {
@@ -133,30 +133,5 @@ describe('probeServer', () => {
     expect(await probeServer(signal, reply('application/json; charset=utf-8'))).toBe(true);
     expect(await probeServer(signal, reply('text/html'))).toBe(false);
     expect(asked).toEqual(['/healthz', '/healthz']);
-  });
-});
-
-describe('watchFetch', () => {
-  it('reports same-origin network errors only, and passes results and errors through', async () => {
-    const failures: string[] = [];
-    const target = {
-      fetch: (async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('abort')) throw new DOMException('aborted', 'AbortError');
-        if (url.includes('down')) throw new TypeError('Failed to fetch');
-        return new Response('ok');
-      }) as typeof fetch,
-    };
-    const original = target.fetch;
-    const unwatch = watchFetch(target, 'https://app.example', () => failures.push('failed'));
-    expect(await (await target.fetch('/api/config')).text()).toBe('ok');
-    await expect(target.fetch('/api/down')).rejects.toThrow('Failed to fetch');
-    await expect(target.fetch('https://app.example/tiles/down')).rejects.toThrow(TypeError);
-    await expect(target.fetch('https://elsewhere.example/down')).rejects.toThrow(TypeError);
-    await expect(target.fetch('/api/abort')).rejects.toThrow('aborted');
-    await flush();
-    expect(failures).toEqual(['failed', 'failed']);
-    unwatch();
-    expect(target.fetch).toBe(original);
   });
 });

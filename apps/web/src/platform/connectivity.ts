@@ -1,10 +1,12 @@
+import { onServerUnreachable } from './serverFetch';
+
 /**
  * Whether the app can reach its server: the offline badge's source (issue 27 point 9: offline shown
  * within 2 s of losing the network). A service outside React with its browser wiring injected (like
  * TanStack Query's onlineManager), so it is unit tested with fake events, timers and probes.
  *
  * - The browser's `offline` event: offline at once.
- * - A same-origin fetch that fails with a network error (see watchFetch), or the `online` event: a
+ * - A request of the app's server clients that fails with a network error (serverFetch.ts), or the `online` event: a
  *   probe of `/healthz` decides, within PROBE_TIMEOUT_MS. A probe is the only proof of being online:
  *   the service worker answers many requests from its caches while the network is down.
  * - While offline, a probe every RECHECK_MS (when the browser believes it has a network) notices the
@@ -122,34 +124,6 @@ export async function probeServer(signal: AbortSignal, fetchFn: typeof fetch = g
 }
 
 /**
- * Wraps `target.fetch` so that a same-origin request failing with a network error (a TypeError, not
- * an abort) calls `onFailure`; results and errors pass through unchanged. Returns the unwrapping.
- */
-export function watchFetch(target: { fetch: typeof fetch }, origin: string, onFailure: () => void): () => void {
-  const original = target.fetch;
-  const wrapped: typeof fetch = (input, init) => {
-    const result = original.call(target, input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    let sameOrigin = false;
-    try {
-      sameOrigin = new URL(url, origin).origin === origin;
-    } catch {
-      sameOrigin = false;
-    }
-    if (sameOrigin && !url.endsWith(PROBE_PATH)) {
-      result.catch((error: unknown) => {
-        if (error instanceof TypeError) onFailure();
-      });
-    }
-    return result;
-  };
-  target.fetch = wrapped;
-  return () => {
-    if (target.fetch === wrapped) target.fetch = original;
-  };
-}
-
-/**
  * The browser's connectivity service: `online`/`offline` events, `/healthz` probes and the app's own
  * failed requests. Made once at start-up (main.tsx) and handed to components as the `connectivity`
  * service (platform/services.ts), so tests give their own or none.
@@ -161,7 +135,7 @@ export function browserConnectivity(): Connectivity {
     probe: (signal) => probeServer(signal),
     timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
   });
-  watchFetch(window, window.location.origin, () => service.reportFailure());
+  onServerUnreachable(() => service.reportFailure());
   return service;
 }
 

@@ -1,6 +1,7 @@
 // Export and deletion of the account's data (apps/server/README.md "Security": GET /api/account/export,
 // POST /api/account/delete).
 import { apiErrorFrom } from '../../platform/api';
+import { serverFetch } from '../../platform/serverFetch';
 
 export const ACCOUNT_EXPORT_PATH = '/api/account/export';
 export const ACCOUNT_DELETE_PATH = '/api/account/delete';
@@ -13,7 +14,7 @@ export interface AccountExportFile {
 
 /** `GET /api/account/export`: every synced record as JSON; non-2xx throws ApiError with the server's `error`. */
 export async function fetchAccountExport(): Promise<AccountExportFile> {
-  const reply = await fetch(ACCOUNT_EXPORT_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const reply = await serverFetch(ACCOUNT_EXPORT_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!reply.ok) throw await apiErrorFrom(reply, ACCOUNT_EXPORT_PATH);
   const disposition = reply.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'clearway-export.json';
@@ -39,7 +40,7 @@ export function saveFile(file: AccountExportFile, doc: Document = document): voi
  * first; non-2xx throws ApiError with the server's `error` (403 wrong password, 502 not cancelled).
  */
 export async function deleteAccount(custId: string, password: string): Promise<void> {
-  const reply = await fetch(ACCOUNT_DELETE_PATH, {
+  const reply = await serverFetch(ACCOUNT_DELETE_PATH, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

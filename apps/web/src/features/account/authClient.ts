@@ -2,12 +2,13 @@
 // "Billing"). Same-origin fetches; the session is the httpOnly `cw_session` cookie.
 import { ApiError, postJson } from '../../platform/api';
 import type { AuthUser, ServerLoginProfile } from './licence';
+import { serverFetch } from '../../platform/serverFetch';
 
 /** Where the server starts the hosted sign-in (a full page load, not a router navigation). */
 export const LOGIN_PATH = '/auth/login';
 
 /** The signed-in user, or null when the server says 401. Network failures throw. Never from a cache. */
-export async function fetchMe(fetchFn: typeof fetch = globalThis.fetch): Promise<AuthUser | null> {
+export async function fetchMe(fetchFn: typeof fetch = serverFetch): Promise<AuthUser | null> {
   const reply = await fetchFn('/auth/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
   if (reply.status === 401) return null;
   if (!reply.ok) throw new ApiError(reply.status, `/auth/me answered ${reply.status}`, null);
@@ -15,7 +16,7 @@ export async function fetchMe(fetchFn: typeof fetch = globalThis.fetch): Promise
 }
 
 /** The login profile (spec part 1 §3). */
-export function fetchAccount(custId: string, fetchFn: typeof fetch = globalThis.fetch): Promise<ServerLoginProfile> {
+export function fetchAccount(custId: string, fetchFn: typeof fetch = serverFetch): Promise<ServerLoginProfile> {
   return postJson<ServerLoginProfile>('/api/account', { cust_id: custId }, fetchFn);
 }
 
@@ -32,7 +33,7 @@ export async function startTrial(custId: string): Promise<ServerLoginProfile> {
 
 /** Ends the server session (POST /auth/logout deletes it and clears the cookie). */
 export async function logoutOnServer(): Promise<void> {
-  await fetch('/auth/logout', { method: 'POST', credentials: 'same-origin', redirect: 'manual' });
+  await serverFetch('/auth/logout', { method: 'POST', credentials: 'same-origin', redirect: 'manual' });
 }
 
 /** Sends the window to the hosted sign-in; the server's callback comes back to /app/map1 or /app/aircraft_profile_welcome. */

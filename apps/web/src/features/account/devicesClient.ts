@@ -2,6 +2,7 @@
 // DELETE /api/devices/{uuid}, POST /api/devices/sign_out_others).
 import { deviceListSchema, parseReply, signOutOthersSchema, type DeviceListReply, type SyncDeviceReply } from '@clearway/protocol';
 import { apiErrorFrom } from '../../platform/api';
+import { serverFetch } from '../../platform/serverFetch';
 
 /**
  * One device of the customer (the protocol's syncDeviceSchema): times in ms since the epoch,
@@ -23,7 +24,7 @@ export type DeviceList = DeviceListReply;
  */
 export async function fetchDevices(): Promise<DeviceList> {
   const path = '/api/devices';
-  const reply = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const reply = await serverFetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!reply.ok) throw await apiErrorFrom(reply, path);
   return parseReply(path, deviceListSchema, await reply.json());
 }
@@ -31,14 +32,14 @@ export async function fetchDevices(): Promise<DeviceList> {
 /** Removes a device (204); 404 and other errors throw ApiError with the server's `error`. */
 export async function removeDevice(uuid: string): Promise<void> {
   const path = `/api/devices/${encodeURIComponent(uuid)}`;
-  const reply = await fetch(path, { method: 'DELETE', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const reply = await serverFetch(path, { method: 'DELETE', credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!reply.ok) throw await apiErrorFrom(reply, path);
 }
 
 /** Ends every session of the account but this one (their realtime sockets close too); answers how many ended. */
 export async function signOutOtherDevices(): Promise<number> {
   const path = '/api/devices/sign_out_others';
-  const reply = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const reply = await serverFetch(path, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!reply.ok) throw await apiErrorFrom(reply, path);
   return parseReply(path, signOutOthersSchema, await reply.json()).signed_out;
 }

@@ -1,6 +1,7 @@
 import { airportWordSuffixes, rankAirports, type SearchableAirport, type SearchHit } from '@clearway/navdb';
 import { navdataOverviewUrl, type ClientConfig } from '@clearway/protocol';
 import { DEFAULT_NAV_REGION, downloadRootFor } from './navRegion';
+import { serverFetch } from '../../platform/serverFetch';
 
 /**
  * The airports overview (the server's GeoJSON of the region's airports that the map draws before the
@@ -99,7 +100,7 @@ const loads = new Map<string, Promise<OverviewAirport[]>>();
  * again.
  * @throws Error naming the address when the server does not send it.
  */
-export function loadAirportOverview(url: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): Promise<OverviewAirport[]> {
+export function loadAirportOverview(url: string, fetchFn: typeof fetch = serverFetch): Promise<OverviewAirport[]> {
   let load = loads.get(url);
   if (!load) {
     load = (async () => {

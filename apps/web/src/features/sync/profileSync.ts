@@ -3,6 +3,7 @@ import type { PrefsDb } from '../../db/prefs';
 import { RealtimeChannel, type SocketLike } from './realtime';
 import { SyncClient, type DeviceLimitRefusal } from './syncClient';
 import { requestServiceWorkerUpdate } from '../../sw/register';
+import { serverFetch } from '../../platform/serverFetch';
 
 /** A running sync session: the client, the realtime socket, the online listener. */
 export interface ProfileSyncSession {
@@ -43,7 +44,7 @@ export function startProfileSync(options: StartProfileSyncOptions): ProfileSyncS
     endpoint: options.config.endpoints.profileRest,
     custId: options.custId,
     uuid: options.uuid,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    fetch: options.fetch ?? serverFetch,
     now: options.now ?? Date.now,
     isOnline,
     onSingletonChanged: options.onSingletonChanged,
