@@ -99,8 +99,11 @@ export const SPEC_PROPERTY_KEYS = [
 /** The preference keys of spec part 2 §3 "Units" ("Preference keys stored"). */
 export const PREFERENCE_KEYS = ['dark_mode', 'temp_unit', 'distance_unit', 'resume_nav', 'takeoff_threshold'] as const;
 
+/** Clearway's own keys: the weather map layers switched on or off (issue 16, overlaysSlice). */
+export const MAP_PROPERTY_KEYS = ['weather_layers'] as const;
+
 /** Every key the `properties` table may hold. */
-export const PREFS_KEYS = [...SPEC_PROPERTY_KEYS, ...PREFERENCE_KEYS] as const;
+export const PREFS_KEYS = [...SPEC_PROPERTY_KEYS, ...PREFERENCE_KEYS, ...MAP_PROPERTY_KEYS] as const;
 export type PrefsKey = (typeof PREFS_KEYS)[number];
 
 /** The tables that synchronise with the server (spec part 1 §7 "Sync details"): the protocol's list. */
@@ -191,6 +194,8 @@ export interface PropertyValues {
   resume_nav: number;
   /** Takeoff speed threshold in knots. */
   takeoff_threshold: number;
+  /** Weather map layers switched on (true) or off, by overlay id (`wx-metar`, `wx-pirep`, `wx-airmet`). */
+  weather_layers: Record<string, boolean>;
 }
 
 // Compile-time check that PREFS_KEYS and PropertyValues name exactly the same keys.

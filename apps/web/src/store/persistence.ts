@@ -23,6 +23,7 @@ export const PERSISTED_PROPERTIES = {
   sync_map_views: (s: RootState) => s.layout.sync_map_views,
   landscape: (s: RootState) => s.layout.landscape,
   welcomeComplete: (s: RootState) => s.welcome.welcomeComplete,
+  weather_layers: (s: RootState) => s.overlays.remembered,
 } satisfies { [K in PrefsKey]?: (s: RootState) => PropertyValues[K] | undefined };
 
 export type PersistedKey = keyof typeof PERSISTED_PROPERTIES;

@@ -37,6 +37,12 @@ export function FeaturePopover({ details, viewId, onClose, onOpenAirport }: {
       <Typography variant="subtitle2" component="div">{details.id}</Typography>
       <Typography variant="body2" component="div">{details.name}</Typography>
       <Typography variant="caption" component="div" color="text.secondary">{details.type}</Typography>
+      {details.lines?.map((line) => <Typography key={line} variant="body2" component="div">{line}</Typography>)}
+      {details.raw && (
+        <Typography variant="caption" component="div" data-testid="map-feature-raw" sx={{ fontFamily: 'monospace', mt: 0.5, maxHeight: 120, overflowY: 'auto', wordBreak: 'break-word' }}>
+          {details.raw}
+        </Typography>
+      )}
       {details.kind === 'airport' && (
         <Button size="small" variant="contained" sx={{ mt: 1 }} data-testid="map-open-airport" onClick={() => onOpenAirport(details.id)}>
           Airport page

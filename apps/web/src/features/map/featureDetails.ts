@@ -1,9 +1,13 @@
-/** What a tap on the map found: an airport, navaid or fix, with where it was tapped (container pixels). */
+/** What a tap on the map found: an airport, navaid, fix or weather symbol, with where it was tapped (container pixels). */
 export interface FeatureDetails {
-  kind: 'airport' | 'navaid' | 'fix';
+  kind: 'airport' | 'navaid' | 'fix' | 'weather';
   id: string;
   name: string;
   type: string;
+  /** Decoded lines of a weather symbol (layers/weatherDetails.ts). */
+  lines?: string[];
+  /** Its raw report. */
+  raw?: string;
   x: number;
   y: number;
 }

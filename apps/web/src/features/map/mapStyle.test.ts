@@ -16,10 +16,13 @@ describe('map style', () => {
     expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
     expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers.map((layer) => layer.id)).toEqual([
-      'no-data', 'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high', 'route-line', 'final-fixes-line', 'runways',
+      'no-data', 'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high',
+      // The weather layers under the route line (layers/weather.ts), off until switched on.
+      'wx-airmet-fill', 'wx-airmet-line', 'wx-pirep-symbols', 'wx-metar-barbs', 'wx-metar-stations', 'route-line', 'final-fixes-line', 'runways',
       'fixes', 'navaids', 'airports', 'water-airports', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
+    expect(style.layers.find((layer) => layer.id === 'wx-metar-stations')?.layout).toEqual({ visibility: 'none' });
     expect(style.layers.find((layer) => layer.id === 'fixes')?.minzoom).toBe(9);
   });
 

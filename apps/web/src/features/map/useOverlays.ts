@@ -2,6 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useAppStore } from '../../store/hooks';
 import { useServices } from '../../platform/services';
+import { AGE_TICK_MS, useWeatherStore } from '../weather';
 import { OVERLAYS } from './layers';
 
 /** Same fields, each the same value or reference. */
@@ -15,16 +16,18 @@ export function sameInput(a: object, b: object): boolean {
 /**
  * Drives every overlay of layers/index.ts on one map: `add` once, then `update` with each overlay's
  * input from the store whenever it changed, and all of them again after a new style (`styleKey`).
- * The inputs come from a store subscription, not from props, so a new overlay needs no new prop.
+ * The inputs come from a store subscription, not from props, so a new overlay needs no new prop;
+ * the weather store's changes and a minute tick (a weather layer's stale style) run them too.
  */
 export function useOverlays(map: MapLibreMap | null, container: RefObject<HTMLElement | null>, styleKey: number): void {
   const store = useAppStore();
   const { routing } = useServices();
+  const weather = useWeatherStore();
   useEffect(() => {
     // The view's test hooks: its container's data attributes.
     const out = container.current?.dataset;
     if (!map || !out) return undefined;
-    const services = { routing };
+    const services = { routing, weather };
     const removals = OVERLAYS.map((overlay) => overlay.add?.(map, out));
     const last = new Map<string, object>();
     const run = () => {
@@ -39,9 +42,13 @@ export function useOverlays(map: MapLibreMap | null, container: RefObject<HTMLEl
     };
     run();
     const unsubscribe = store.subscribe(run);
+    const unsubscribeWeather = weather?.subscribe(run);
+    const tick = weather ? window.setInterval(run, AGE_TICK_MS) : undefined;
     return () => {
       unsubscribe();
+      unsubscribeWeather?.();
+      window.clearInterval(tick);
       for (const remove of removals) remove?.();
     };
-  }, [map, container, store, routing, styleKey]);
+  }, [map, container, store, routing, weather, styleKey]);
 }

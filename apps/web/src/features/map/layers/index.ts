@@ -3,6 +3,7 @@ import { finalFixesOverlay } from './finalFixes';
 import type { MapOverlay } from './overlay';
 import { routeOverlay } from './route';
 import { vfrOverlay } from './vfr';
+import { WEATHER_OVERLAYS } from './weather';
 
 /**
  * Every map overlay, in drawing order within each layer slot (overlay.ts LayerSlot). A new overlay
@@ -12,6 +13,8 @@ import { vfrOverlay } from './vfr';
  */
 export const OVERLAYS: readonly MapOverlay[] = [
   aviationOverlay,
+  // Under the route: the route line is drawn over the weather (both in the `lines` slot).
+  ...WEATHER_OVERLAYS,
   routeOverlay,
   finalFixesOverlay,
   vfrOverlay,

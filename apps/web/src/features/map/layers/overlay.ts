@@ -2,6 +2,8 @@ import type { LayerSpecification, SourceSpecification } from '@maplibre/maplibre
 import type { GeoJSONSource } from 'maplibre-gl';
 import type { RootState } from '../../../store/rootReducer';
 import type { RoutingWorkerFacade } from '../../../worker/facade';
+import type { WeatherProductType } from '@clearway/protocol';
+import type { WeatherStore } from '../../weather';
 import type { MapTheme, Palette } from '../palette';
 
 /**
@@ -32,6 +34,8 @@ export interface OverlayToggle {
   testId: string;
   /** The button's face (short text). */
   text: string;
+  /** A weather layer: the button also shows that product's age and its stale style (weatherToggle.tsx). */
+  weather?: WeatherProductType;
 }
 
 export interface OverlayStyleOptions {
@@ -62,6 +66,8 @@ export interface OverlayStyle {
 export interface OverlayServices {
   /** The routing worker; absent in some tests. */
   routing: RoutingWorkerFacade | undefined;
+  /** The weather snapshots (features/weather); absent or null: none. */
+  weather?: WeatherStore | null;
 }
 
 /** The map view's test hooks (its container's dataset: `out.mapRoute` is `data-map-route`). */
