@@ -619,6 +619,17 @@ export function buildAirmet(files: readonly WeatherFile[], stations: StationInde
 // ---------------------------------------------------------------------------------------------
 // FB winds aloft
 
+/**
+ * The bulletins of one text: the Data API's windtemp answer for a region of `all` holds several,
+ * each starting `(Extracted from FBxxnn KWNO ddhhmm)`; an NWS product file holds one (its WMO heading).
+ */
+export function fbBlocks(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  const starts = lines.flatMap((line, i) => (/^\(Extracted from FB/.test(line.trim()) || /^FB[A-Z]{2}\d{1,2} [A-Z]{4} \d{6}/.test(line.trim()) ? [i] : []));
+  if (starts.length <= 1) return [text];
+  return starts.map((start, k) => lines.slice(start, starts[k + 1] ?? lines.length).join('\n'));
+}
+
 /** The Data API's windtemp text starts `(Extracted from FBUS31 KWNO 251358)`: made the WMO heading line. */
 export function normaliseFbText(text: string): string {
   return text.replace(/^[ \t]*\(Extracted from (\S+) (\S+) (\d{6})\)/m, '$1 $2 $3').trim();
@@ -629,8 +640,11 @@ export function buildFbo(files: readonly WeatherFile[]): BuiltSnapshot {
   const latest = new Map<string, FbBulletinEntry & { issuedMs: number }>();
   for (const file of files) {
     tally.stats.files += 1;
+    for (const block of fbBlocks(file.text)) addBulletin(file, block);
+  }
+  function addBulletin(file: WeatherFile, text: string): void {
     tally.stats.reports += 1;
-    const raw = normaliseFbText(file.text);
+    const raw = normaliseFbText(text);
     const decoded = decodeFbBulletin(raw);
     for (const issue of decoded.issues.slice(0, 5)) tally.issue(file.name, `line ${issue.line}`, issue.message);
     const { bulletin } = decoded;
@@ -644,11 +658,11 @@ export function buildFbo(files: readonly WeatherFile[]): BuiltSnapshot {
     const hours = based !== null && valid !== null ? Math.round((valid - based) / 3_600_000) : null;
     if (decoded.stations.length === 0 || issuedMs === null || (hours !== 6 && hours !== 12 && hours !== 24)) {
       tally.malformed(file.name, raw.slice(0, 120), decoded.stations.length === 0 ? 'no station rows' : `no 6, 12 or 24 hour forecast (DATA BASED ON / VALID give ${hours ?? 'nothing'})`);
-      continue;
+      return;
     }
     if (raw.length > 200_000) {
       tally.malformed(file.name, raw.slice(0, 120), 'bulletin longer than 200,000 characters');
-      continue;
+      return;
     }
     const issued = new Date(issuedMs);
     const entry = { forecastHours: hours as 6 | 12 | 24, year: issued.getUTCFullYear(), month: issued.getUTCMonth() + 1, raw, issuedMs };
