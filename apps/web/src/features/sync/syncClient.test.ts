@@ -1,47 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_TABLES, type SyncTable } from '@clearway/protocol';
-import { PrefsDb } from '../../db/prefs';
+import type { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport';
 import { addRecentSearch } from '../history';
+import { syncTestDevices } from '../../test/sync/devices';
 import { FakeSyncServer } from '../../test/sync/fakeSyncServer';
 import { SyncClient, type DeviceLimitRefusal, type SyncClientOptions } from './syncClient';
 
 let clock = 1_700_000_000_000;
 const now = () => clock;
-const opened: PrefsDb[] = [];
+const devices = syncTestDevices(now);
+afterEach(() => devices.closeAll());
 
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
-
-let dbCount = 0;
 function device(server: FakeSyncServer, uuid: string, extra: Partial<SyncClientOptions> = {}) {
-  const db = new PrefsDb({ name: `sync-test-${++dbCount}`, now });
-  opened.push(db);
-  let online = true;
-  const errors: unknown[] = [];
-  const client = new SyncClient({
-    db,
-    endpoint: 'http://test/api',
-    custId: 'cust_1',
-    uuid,
-    fetch: server.fetch,
-    now,
-    isOnline: () => online,
-    onError: (_table, error) => errors.push(error),
-    ...extra,
-  });
-  return {
-    db,
-    client,
-    errors,
-    setOnline(value: boolean) {
-      online = value;
-    },
-  };
+  return devices.device(server.fetch, uuid, extra);
 }
 
 const favCodes = async (db: PrefsDb) => (await listFavoriteAirports(db)).map((row) => row.code).sort();
@@ -284,8 +256,7 @@ describe('the device limit', () => {
 
 describe('saves as the database tells them (PrefsDb.onLocalWrite)', () => {
   it("tells each committed save to a synced table once, not the sync's own writes, and nothing after unsubscribing", async () => {
-    const db = new PrefsDb({ name: `sync-test-${++dbCount}`, now });
-    opened.push(db);
+    const db = devices.database();
     const heard: SyncTable[] = [];
     const unsubscribe = db.onLocalWrite((table) => heard.push(table));
     await setFavoriteAirport(db, 'KSQL', true, clock);
@@ -298,8 +269,7 @@ describe('saves as the database tells them (PrefsDb.onLocalWrite)', () => {
 
     // A sync that brings another device's favourite writes the table without it counting as a save.
     const server = new FakeSyncServer(now);
-    const other = new PrefsDb({ name: `sync-test-${++dbCount}`, now });
-    opened.push(other);
+    const other = devices.database();
     await setFavoriteAirport(other, 'KOAK', true, clock);
     await new SyncClient({ db: other, endpoint: 'http://x/api', custId: 'cust_1', uuid: 'other', fetch: server.fetch, now, isOnline: () => true }).request('fav_airports');
     await new SyncClient({ db, endpoint: 'http://x/api', custId: 'cust_1', uuid: 'this', fetch: server.fetch, now, isOnline: () => true }).request('fav_airports');

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_CONTINUATION_HEADER, type SyncReplyRecord } from '@clearway/protocol';
-import { PrefsDb } from '../../db/prefs';
 import { listFavoriteAirports, setFavoriteAirport } from '../airport';
+import { syncTestDevices } from '../../test/sync/devices';
 import { FakeSyncServer } from '../../test/sync/fakeSyncServer';
-import { SyncClient } from './syncClient';
 
 // The sync client follows a paged sync_profile reply (issue 26 point 14; apps/server README "Sync and
 // realtime limits"): the server answers at most a page of the records stored since `since` and
@@ -11,13 +10,8 @@ import { SyncClient } from './syncClient';
 
 let clock = 1_700_000_000_000;
 const now = () => clock;
-const opened: PrefsDb[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
+const devices = syncTestDevices(now, 'sync-paging');
+afterEach(() => devices.closeAll());
 
 interface SentBody {
   uuid: string;
@@ -58,14 +52,7 @@ function pagedServer(server: FakeSyncServer, pageSize: number, marker: (page: nu
   return { fetch, sent };
 }
 
-let dbCount = 0;
-function device(fetch: typeof globalThis.fetch, uuid: string) {
-  const db = new PrefsDb({ name: `sync-paging-${++dbCount}`, now });
-  opened.push(db);
-  const errors: unknown[] = [];
-  const client = new SyncClient({ db, endpoint: 'http://test/api', custId: 'cust_1', uuid, fetch, now, isOnline: () => true, onError: (_table, error) => errors.push(error) });
-  return { db, client, errors };
-}
+const device = (fetch: typeof globalThis.fetch, uuid: string) => devices.device(fetch, uuid);
 
 const codes = (count: number) => Array.from({ length: count }, (_, i) => `K${String(i).padStart(3, '0')}`);
 
