@@ -1,6 +1,6 @@
 import { WEATHER_PRODUCT_TYPES, stationsSnapshotSchema, type WeatherProductType } from '@clearway/protocol';
 import type { Database } from '../db/index.js';
-import { JobRunner, leasesFor, systemClock, type Job, type JobClock, type LeaseStore } from '../jobs/index.js';
+import { JobRunner, leasesFor, systemClock, type Job, type JobClock, type JobRun, type LeaseStore } from '../jobs/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { buildSnapshot, stationIndex, type StationIndex } from './build.js';
 import type { WeatherSource } from './source.js';
@@ -89,6 +89,11 @@ export class WeatherIngester {
 
   stop(): Promise<void> {
     return this.runner.stop();
+  }
+
+  /** Claims and runs the types due now (what the timer does at each period boundary). */
+  runDue(): Promise<JobRun[]> {
+    return this.runner.runDue();
   }
 
   /** The station list for placing reports: the stored stations snapshot (ingested first when there is none). */
