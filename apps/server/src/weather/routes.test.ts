@@ -12,7 +12,7 @@ import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { InProcessHub, RedisHub, type RealtimeHub } from '../realtime/index.js';
 import { REDIS_SKIP_REASON, startTestRedis, type TestRedis } from '../testing/redis.js';
 import { requireService } from '../testing/skips.js';
-import { makeTempDir, removeTempDir } from '../testing/testApp.js';
+import { makeTempDir, removeTempDir, startTestApp } from '../testing/testApp.js';
 import { PathSource, WeatherIngester } from './index.js';
 
 const SHARED_WEATHER = join(import.meta.dirname, '../../../../../shared/data/weather');
@@ -254,4 +254,23 @@ describe.runIf(existsSync(SHARED_WEATHER))('the weather channel across two serve
       await removeTempDir(dir);
     }
   }, 60_000);
+});
+
+describe.runIf(existsSync(SHARED_WEATHER))('buildApp with WEATHER_SOURCE=path', () => {
+  it('ingests the folder by itself once ready and serves it', async () => {
+    const test = await startTestApp({ env: { WEATHER_SOURCE: join(SHARED_WEATHER, 'winds-aloft') } });
+    try {
+      const deadline = Date.now() + 20_000;
+      let cycles = weatherCyclesSchema.parse((await test.app.inject({ url: '/wx/cycles.json' })).json());
+      while (cycles.cycles.fbo === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        cycles = weatherCyclesSchema.parse((await test.app.inject({ url: '/wx/cycles.json' })).json());
+      }
+      expect(cycles.cycles.fbo).not.toBeNull();
+      const fbo = (await test.app.inject({ url: '/wx/fbo.json' })).json() as { bulletins: unknown[] };
+      expect(fbo.bulletins).toHaveLength(4);
+    } finally {
+      await test.close();
+    }
+  }, 30_000);
 });
