@@ -232,7 +232,8 @@ export function createWeatherStore(deps: WeatherStoreDeps): WeatherStore {
     if (failed !== undefined && now() - failed >= retryAfterMs && connectivity?.state() !== 'offline') {
       return first.then(() => refresh(type));
     }
-    return inFlight.get(type) ?? first;
+    // What is held once the request running (or the first) has settled: a later download's, not the first's.
+    return (inFlight.get(type) ?? first).then(() => entry(type));
   };
 
   // Back online: the types that could not be asked are asked again.
