@@ -100,7 +100,7 @@ afterAll(async () => {
 /** The wind-triangle figures shown under the leg that ends at `end`. */
 async function triangleOf(end: string): Promise<Record<string, string> | null> {
   return page.evaluate((code) => {
-    const rows = [...document.querySelectorAll('tr[data-testid="navlog-row"]')];
+    const rows = Array.from(document.querySelectorAll('tr[data-testid="navlog-row"]'));
     const row = rows.find((r) => r.querySelector('[data-testid="navlog-wpt"]')?.textContent?.startsWith(code));
     const next = row?.nextElementSibling;
     if (!next || next.getAttribute('data-testid') !== 'navlog-wind') return null;
