@@ -1,4 +1,4 @@
-import { WEATHER_PRODUCT_TYPES, stationsSnapshotSchema, type WeatherProductType } from '@clearway/protocol';
+import { WEATHER_PRODUCT_TYPES, type StationsSnapshot, type WeatherProductType } from '@clearway/protocol';
 import type { Database } from '../db/index.js';
 import { JobRunner, leasesFor, systemClock, type Job, type JobClock, type JobRun, type LeaseStore } from '../jobs/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
@@ -107,8 +107,9 @@ export class WeatherIngester {
     if (this.stations?.cycle === head.cycle) return this.stations.index;
     const stored = await this.store.snapshotText('stations');
     if (stored === null) return stationIndex([]);
-    const parsed = stationsSnapshotSchema.safeParse(JSON.parse(stored.text));
-    const index = stationIndex(parsed.success ? parsed.data.stations : []);
+    // Written by this module (buildStations): read as it is, without a schema pass over 9,000+ stations.
+    const parsed = JSON.parse(stored.text) as Partial<StationsSnapshot>;
+    const index = stationIndex(Array.isArray(parsed.stations) ? parsed.stations : []);
     this.stations = { cycle: stored.head.cycle, index };
     return index;
   }
