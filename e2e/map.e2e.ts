@@ -300,7 +300,7 @@ describe('moving map', () => {
       // The first view was loaded before the worker controlled the page: it is asked for again through it.
       const cacheCounts = () => page.evaluate(async () => {
         const counts: Record<string, number> = {};
-        for (const name of ['clearway-basemap', 'clearway-glyphs', 'clearway-map-overview']) counts[name] = (await (await caches.open(name)).keys()).length;
+        for (const name of ['clearway-basemap-2', 'clearway-glyphs', 'clearway-map-overview']) counts[name] = (await (await caches.open(name)).keys()).length;
         return counts;
       });
       await expect.poll(async () => Object.values(await cacheCounts()).every((count) => count > 0), { timeout: 30_000 }).toBe(true);

@@ -1,5 +1,7 @@
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
-import { basemapGeoJson, labelPoint } from './basemap.js';
+import { BasemapTiles, COVERAGE_LAYER, basemapGeoJson, labelPoint } from './basemap.js';
 
 describe('basemap name points', () => {
   it('puts a name at the centroid of the largest polygon', () => {
@@ -26,5 +28,34 @@ describe('basemap name points', () => {
     expect(flat).toBeGreaterThan(42);
     expect(flat).toBeLessThan(51);
     expect(places.filter((f) => (f.properties as { kind: string }).kind === 'state').length).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('basemap tiles', () => {
+  const tiles = new BasemapTiles();
+
+  it("carry the coverage square past every edge of the tile, read by MapLibre's own decoder", () => {
+    for (const [z, x, y] of [[0, 0, 0], [1, 0, 0], [5, 5, 12], [10, 163, 395]] as const) {
+      const bytes = tiles.tile(z, x, y);
+      expect(bytes).not.toBeNull();
+      const tile = new VectorTile(new PbfReader(bytes!));
+      expect(Object.keys(tile.layers)).toContain(COVERAGE_LAYER);
+      const coverage = tile.layers[COVERAGE_LAYER]!;
+      expect(coverage.length).toBe(1);
+      expect(coverage.extent).toBe(4096);
+      const square = coverage.feature(0);
+      expect(square.type).toBe(3);
+      const [minX = 0, minY = 0, maxX = 0, maxY = 0] = square.bbox();
+      expect([minX < 0, minY < 0, maxX > 4096, maxY > 4096]).toEqual([true, true, true, true]);
+      // An outer ring: as GeoJSON it is one polygon holding the whole tile.
+      const geojson = square.toGeoJSON(x, y, z);
+      expect(geojson.geometry.type).toBe('Polygon');
+    }
+  });
+
+  it('keep their land, borders and names beside it (a tile over California)', () => {
+    const tile = new VectorTile(new PbfReader(tiles.tile(5, 5, 12)!));
+    expect(tile.layers['land']?.length).toBeGreaterThan(0);
+    expect(tile.layers['states']?.length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,24 @@ import { feature, mesh } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { fromGeojsonVt } from 'vt-pbf';
 
-/** The vector layers of a basemap tile. */
+/**
+ * Every tile also carries `coverage`: one square over the whole tile (past its edges by
+ * COVERAGE_BUFFER, so tiles meet without a seam). The app draws water from it over a neutral "no
+ * data" background, so a tile that never reached the device (offline, never cached) shows as no data
+ * instead of as sea (issue 27 point 9). Land is drawn over it from `land`.
+ */
+export const COVERAGE_LAYER = 'coverage';
+/** Vector tile extent, the Mapbox Vector Tile default. */
+export const TILE_EXTENT = 4096;
+const COVERAGE_BUFFER = 128;
+/** The coverage square as a geojson-vt tile feature (type 3 polygon, tile units, clockwise in tile space: an outer ring). */
+const COVERAGE_FEATURE = {
+  type: 3,
+  geometry: [[[-COVERAGE_BUFFER, -COVERAGE_BUFFER], [TILE_EXTENT + COVERAGE_BUFFER, -COVERAGE_BUFFER], [TILE_EXTENT + COVERAGE_BUFFER, TILE_EXTENT + COVERAGE_BUFFER], [-COVERAGE_BUFFER, TILE_EXTENT + COVERAGE_BUFFER], [-COVERAGE_BUFFER, -COVERAGE_BUFFER]]],
+  tags: {},
+};
+
+/** The vector layers of a basemap tile (besides `coverage`). */
 export const BASEMAP_LAYERS = ['land', 'countries', 'states', 'places'] as const;
 export type BasemapLayer = (typeof BASEMAP_LAYERS)[number];
 
@@ -119,6 +136,7 @@ export class BasemapTiles {
     for (const name of BASEMAP_LAYERS) {
       layers[name] = indexes[name].getTile(z, x, y) ?? { features: [] };
     }
-    return fromGeojsonVt(layers, { version: 2, extent: 4096 });
+    layers[COVERAGE_LAYER] = { features: [COVERAGE_FEATURE] };
+    return fromGeojsonVt(layers, { version: 2, extent: TILE_EXTENT });
   }
 }

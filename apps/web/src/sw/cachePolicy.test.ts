@@ -29,7 +29,7 @@ describe('service worker cache policy', () => {
   it('keeps the map\'s basemap and chart tiles, glyphs and the region overview, and nothing else, in runtime caches', () => {
     const origin = 'http://127.0.0.1:8080';
     const cacheOf = (path: string) => MAP_RUNTIME_CACHES.find((cache) => cache.pattern.test(`${origin}${path}`))?.name ?? null;
-    expect(cacheOf('/tiles/basemap/3/1/2.pbf')).toBe('clearway-basemap');
+    expect(cacheOf('/tiles/basemap/3/1/2.pbf')).toBe('clearway-basemap-2');
     expect(cacheOf('/tiles/vfr/9/82/198.png')).toBe('clearway-charts');
     expect(cacheOf('/fonts/DejaVu%20Sans%20Bold/0-255.pbf')).toBe('clearway-glyphs');
     expect(cacheOf('/downloads/current/navdata/us.airports.geojson')).toBe('clearway-map-overview');

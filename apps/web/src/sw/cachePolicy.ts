@@ -43,8 +43,9 @@ export interface MapRuntimeCache {
 
 /** What the map fetches that the service worker keeps for offline use. */
 export const MAP_RUNTIME_CACHES: readonly MapRuntimeCache[] = [
-  // About 2-10 KB a tile: 4,000 hold a country's worth of zoom levels.
-  { name: 'clearway-basemap', pattern: /\/tiles\/basemap\/\d+\/\d+\/\d+\.pbf$/, handler: 'StaleWhileRevalidate', maxEntries: 4000, maxAgeDays: 90 },
+  // About 2-10 KB a tile: 4,000 hold a country's worth of zoom levels. `-2`: tiles since they carry the
+  // coverage layer (apps/server tiles/basemap.ts); one kept from before would draw its sea as no data.
+  { name: 'clearway-basemap-2', pattern: /\/tiles\/basemap\/\d+\/\d+\/\d+\.pbf$/, handler: 'StaleWhileRevalidate', maxEntries: 4000, maxAgeDays: 90 },
   // Chart tiles are larger (10-60 KB): the last 3,000 viewed, for at most one chart cycle (56 days).
   { name: 'clearway-charts', pattern: /\/tiles\/vfr\/\d+\/\d+\/\d+\.png$/, handler: 'StaleWhileRevalidate', maxEntries: 3000, maxAgeDays: 56 },
   { name: 'clearway-glyphs', pattern: /\/fonts\/[^/]+\/\d+-\d+\.pbf$/, handler: 'CacheFirst', maxEntries: 64, maxAgeDays: 365 },

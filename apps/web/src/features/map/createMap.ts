@@ -1,11 +1,10 @@
-import { addProtocol, Map as MapLibreMap, prewarm, setWorkerCount, setWorkerUrl } from 'maplibre-gl';
+import { Map as MapLibreMap, prewarm, setWorkerCount, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { ClientConfig } from '@clearway/protocol';
 import { noteMapRequest } from '../../sw/mapRequests';
 import { topBarHeight } from '../../platform/topBarHeight';
 import { holdFirstPicture } from './firstPicture';
 import { fillOverview } from './layers/aviation';
-import { coverageTileRequest, registerTileProtocol } from './layers/tileProtocol';
 import { mapStyle, type MapStyleOptions } from './mapStyle';
 import { trackTimes, type MapTimes } from './mapTimes';
 
@@ -18,8 +17,6 @@ setWorkerCount(Math.min(2, Math.max(1, Math.floor((navigator.hardwareConcurrency
 // The module loads as the shell's code runs (MapHost), before the boot stages end: start the tile
 // workers now, so their script is fetched and compiled by the time the first map is created.
 prewarm();
-// Basemap tiles gain the coverage layer that water is drawn from (layers/tileProtocol.ts).
-registerTileProtocol(addProtocol);
 
 /** Where a map opens before it knows better: the contiguous United States. */
 const START = { center: [-98.5, 39.5] as [number, number], zoom: 3.6 };
@@ -40,7 +37,7 @@ export function newMap(container: HTMLElement, choice: StyleChoice, shown: MapSt
     // Requests made before the service worker controls the page are fetched again through it (offline).
     transformRequest: (url) => {
       noteMapRequest(url);
-      return coverageTileRequest(url);
+      return undefined;
     },
   });
   // Its first picture is drawn once, complete (see firstPicture.ts).

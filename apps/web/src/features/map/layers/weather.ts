@@ -112,6 +112,8 @@ function updateWeather<S extends object & { cycle: number }>(spec: LayerSpec<S>,
       }
       if (out[`${spec.hook}Cycle`] !== String(cycle)) return;
       out[`${spec.hook}DrawnMs`] = (performance.now() - from).toFixed(1);
+      // Wall clock, to compare with the cycle (the server's storing time) on the same machine.
+      out[`${spec.hook}DrawnAt`] = String(Date.now());
       out[`${spec.hook}DrawnCycle`] = String(cycle);
     };
     map.once('idle', measure);
