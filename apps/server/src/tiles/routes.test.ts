@@ -65,7 +65,7 @@ describe('tiles', () => {
     expect(response.headers['cache-control']).toBe(BASEMAP_CACHE_CONTROL);
     const tile = gunzipSync(response.rawPayload);
     expect(tile.length).toBeGreaterThan(1000);
-    expect(layerNames(tile)).toEqual(['land', 'countries', 'states', 'places']);
+    expect(layerNames(tile)).toEqual(['land', 'countries', 'states', 'places', 'coverage']);
     // The tile (lon -112.5 to -90) holds state names such as Texas's.
     expect(tile.includes(Buffer.from('Texas'))).toBe(true);
   }, 60_000);
