@@ -118,6 +118,7 @@ const NO_CUSTOMER_DATA = new Set([
   'billing_events', // Stripe event ids and types
   'help_token_uses', // token ids and expiry
   'job_leases',
+  'weather_snapshots', // public weather products, no one's data
   'kysely_migration',
   'kysely_migration_lock',
 ]);
