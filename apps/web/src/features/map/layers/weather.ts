@@ -76,6 +76,8 @@ type PaintMap = OverlayMap & { setPaintProperty?: (layer: string, property: stri
 
 /** What each map last drew per source (the drawing time is measured for a new snapshot only). */
 const drawn = new WeakMap<OverlayMap, Map<string, object | null>>();
+/** When each map's layer was last switched on (performance.now), per source. */
+const shownSince = new WeakMap<OverlayMap, Map<string, number>>();
 
 function updateWeather<S extends object & { cycle: number }>(spec: LayerSpec<S>, map: OverlayMap, input: WeatherLayerInput<S>, out: OverlayOutput): void {
   const { shown, snapshot, stale } = input;
@@ -89,8 +91,17 @@ function updateWeather<S extends object & { cycle: number }>(spec: LayerSpec<S>,
       (map as PaintMap).setPaintProperty?.(layer, property, stale ? full * STALE_OPACITY : full);
     }
   });
+  let since = shownSince.get(map);
+  if (!since) {
+    since = new Map();
+    shownSince.set(map, since);
+  }
   // A hidden layer's data is not made (nothing to draw); it is when the layer is switched on.
-  if (!shown) return;
+  if (!shown) {
+    since.delete(spec.source);
+    return;
+  }
+  if (!since.has(spec.source)) since.set(spec.source, performance.now());
   const data = featuresOf(snapshot, spec.features);
   out[`${spec.hook}Features`] = String(data.features.length);
   let last = drawn.get(map);
@@ -102,8 +113,9 @@ function updateWeather<S extends object & { cycle: number }>(spec: LayerSpec<S>,
   last.set(spec.source, snapshot);
   fillSource(map, spec.source, data);
   if (fresh && input.arrivedAt !== null) {
-    // The drawing time: from the snapshot in the page to the next idle with the source loaded.
-    const from = input.arrivedAt;
+    // The drawing time: from the snapshot in the page (or the layer switched on, when later) to the
+    // next idle with the source loaded.
+    const from = Math.max(input.arrivedAt, since.get(spec.source) ?? 0);
     const cycle = snapshot.cycle;
     const measure = () => {
       if (!map.isSourceLoaded(spec.source)) {
