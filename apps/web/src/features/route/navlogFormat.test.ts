@@ -159,8 +159,9 @@ describe('winds in the route (issue 16)', () => {
     expect(windsForecastText({}, during)).toBeNull();
     const next = { id: 'FBUS33 KWNO 310158', use_from: fb.use_to, use_to: Date.UTC(2026, 0, 31, 18) };
     expect(windsForecastText({ winds_status: 'partial', winds_forecasts: [fb, next] }, during)).toBe(
-      'Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z; FBUS33 KWNO 310158, for use 0900–1800Z; legs outside it planned in calm air at ISA',
+      'Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z; FBUS33 KWNO 310158, for use 0900–1800Z; legs outside them planned in calm air at ISA',
     );
+    expect(windsForecastText({ winds_status: 'partial', winds_forecasts: [fb] }, during)).toBe('Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z; legs outside it planned in calm air at ISA');
     // Past the end of the last window.
     expect(windsForecastText({ winds_status: 'forecast', winds_forecasts: [fb] }, fb.use_to + 1)).toBe('Winds aloft: FBUS31 KWNO 310158, for use 0200–0900Z (expired)');
     expect(windsForecastText({ winds_status: 'forecast', winds_forecasts: [fb] }, fb.use_to)).not.toContain('expired');

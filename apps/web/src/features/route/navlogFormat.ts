@@ -213,8 +213,10 @@ export function optimizerRowText(row: OptimizerRow, units: DisplayUnits): { alti
  * spec gives no text for it.
  */
 export const CALM_ISA_TEXT = 'No winds-aloft forecast for this flight: planned in calm air at ISA temperatures';
-/** Added when some legs had a forecast and others did not (`winds_status` 'partial'). */
-export const PARTIAL_WINDS_TEXT = 'legs outside it planned in calm air at ISA';
+/** Added when some legs had a forecast and others did not (`winds_status` 'partial'): 'it' or 'them'. */
+export function partialWindsText(forecastCount: number): string {
+  return `legs outside ${forecastCount > 1 ? 'them' : 'it'} planned in calm air at ISA`;
+}
 /** Added when the forecast's FOR USE window has ended (the route was planned earlier). */
 export const EXPIRED_WINDS_TEXT = 'expired';
 
@@ -239,7 +241,7 @@ export function windsForecastText(route: Pick<Route, 'winds_status' | 'winds_for
   let text = `Winds aloft: ${named.length > 0 ? named.join('; ') : 'forecast'}`;
   const lastEnd = Math.max(...forecasts.map((f) => f.use_to));
   if (forecasts.length > 0 && now > lastEnd) text += ` (${EXPIRED_WINDS_TEXT})`;
-  if (status === 'partial') text += `; ${PARTIAL_WINDS_TEXT}`;
+  if (status === 'partial') text += `; ${partialWindsText(forecasts.length)}`;
   return text;
 }
 
