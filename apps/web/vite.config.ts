@@ -54,6 +54,7 @@ export default defineConfig({
       '/healthz': devServer,
       '/downloads': devServer,
       '/tiles': devServer,
+      '/wx': devServer,
       '/ws': { target: devServer.replace(/^http/, 'ws'), ws: true },
     },
   },
