@@ -61,6 +61,8 @@ export class WeatherIngester {
   readonly store: WeatherStore;
   private readonly runner: JobRunner;
   private stations: { cycle: number; index: StationIndex } | null = null;
+  /** Ingestions running now: at start-up every type wants the station list first, and it is fetched once. */
+  private readonly inFlight = new Map<WeatherProductType, Promise<IngestOutcome>>();
   /** The last outcome of each type in this process. */
   readonly last = new Map<WeatherProductType, IngestOutcome>();
 
@@ -114,8 +116,17 @@ export class WeatherIngester {
     return index;
   }
 
-  /** One ingestion of a type now (the jobs call it; tests too). */
-  async ingest(type: WeatherProductType): Promise<IngestOutcome> {
+  /** One ingestion of a type now (the jobs call it; tests too). A call while one runs joins it. */
+  ingest(type: WeatherProductType): Promise<IngestOutcome> {
+    let running = this.inFlight.get(type);
+    if (running === undefined) {
+      running = this.ingestNow(type).finally(() => this.inFlight.delete(type));
+      this.inFlight.set(type, running);
+    }
+    return running;
+  }
+
+  private async ingestNow(type: WeatherProductType): Promise<IngestOutcome> {
     const clock = this.options.clock ?? systemClock;
     const started = clock.now();
     const { logger, source } = this.options;

@@ -96,6 +96,43 @@ function storeContract(twoHandles: () => Promise<TwoHandles>): void {
     }));
 }
 
+describe('weather ingestion at start-up', () => {
+  it('fetches the station list once when every type wants it first', async () => {
+    const dir = await makeTempDir();
+    const db = openDatabase({ dialect: 'sqlite', path: join(dir, 'wx.sqlite') });
+    try {
+      await migrateToLatest(db);
+      const counts = new Map<WeatherProductType, number>();
+      const source: WeatherSource = {
+        kind: 'path',
+        description: 'test source',
+        types: ['stations', 'metar', 'taf'],
+        pollIntervalMs: () => 60_000,
+        fetch: async (type): Promise<SourceResult> => {
+          counts.set(type, (counts.get(type) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const files = {
+            stations: [{ name: 's.json', kind: 'stations-json' as const, text: JSON.stringify([{ icaoId: 'KSFO', lat: 37.62, lon: -122.37, elev: 3, site: 'San Francisco', siteType: ['METAR', 'TAF'] }]), referenceMs: T0 }],
+            metar: [{ name: 'm.json', kind: 'metar-json' as const, text: JSON.stringify([{ rawOb: 'KSFO 251156Z 29012KT 10SM FEW010 13/09 A3002', obsTime: T0 / 1000 }]), referenceMs: T0 }],
+            taf: [{ name: 't.json', kind: 'taf-json' as const, text: JSON.stringify([{ rawTAF: 'TAF KSFO 251120Z 2512/2618 29010KT P6SM FEW015', issueTime: '2026-11-25T11:20:00Z' }]), referenceMs: T0 }],
+          }[type as 'stations' | 'metar' | 'taf'];
+          return { status: 'files', files, validators: {} };
+        },
+      };
+      const ingester = new WeatherIngester({ db, hub: new InProcessHub(), source, logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      const outcomes = await Promise.all([ingester.ingest('metar'), ingester.ingest('taf'), ingester.ingest('stations')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['new-cycle', 'new-cycle', 'new-cycle']);
+      expect(Object.fromEntries(counts)).toEqual({ stations: 1, metar: 1, taf: 1 });
+      // The METAR without a position was placed by the station list.
+      const metar = JSON.parse((await ingester.store.snapshotText('metar'))!.text) as { stations: Array<{ id: string; lat: number }> };
+      expect(metar.stations).toEqual([expect.objectContaining({ id: 'KSFO', lat: 37.62 })]);
+    } finally {
+      await db.close();
+      await removeTempDir(dir);
+    }
+  });
+});
+
 describe('weather snapshots on SQLite (two connections to one file)', () => {
   storeContract(async () => {
     const dir = await makeTempDir();
