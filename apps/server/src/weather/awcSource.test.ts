@@ -12,6 +12,7 @@ import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { AWC_POLL_INTERVAL_MS, AWC_PRODUCTS, AwcSource, PathSource, WeatherIngester, type IngestLogger } from './index.js';
 
 const SHARED_WEATHER = join(import.meta.dirname, '../../../../../shared/data/weather');
+if (!existsSync(SHARED_WEATHER)) throw new Error(`Weather files expected in ${SHARED_WEATHER} (the shared data folder beside the repository, ../shared/data)`);
 const shared = (path: string) => readFileSync(join(SHARED_WEATHER, path), 'utf8');
 
 function recordingLogger(): IngestLogger & { lines: Array<{ level: string; details: object; message: string }> } {
@@ -172,7 +173,7 @@ class FakeAwc {
   }
 }
 
-describe.runIf(existsSync(SHARED_WEATHER))('ingestion from the Aviation Weather Center (a loopback server in its layout)', () => {
+describe('ingestion from the Aviation Weather Center (a loopback server in its layout)', () => {
   let awc: FakeAwc;
   let dir: string;
   let db: Database;

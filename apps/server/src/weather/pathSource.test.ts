@@ -10,6 +10,7 @@ import { WeatherIngester, type IngestLogger } from './ingest.js';
 import { PathSource } from './pathSource.js';
 
 const SHARED_WEATHER = join(import.meta.dirname, '../../../../../shared/data/weather');
+if (!existsSync(SHARED_WEATHER)) throw new Error(`Weather files expected in ${SHARED_WEATHER} (the shared data folder beside the repository, ../shared/data)`);
 
 /** A pino-shaped logger that keeps what it was told. */
 function recordingLogger(): IngestLogger & { lines: Array<{ level: string; details: object; message: string }> } {
@@ -22,7 +23,7 @@ function recordingLogger(): IngestLogger & { lines: Array<{ level: string; detai
   };
 }
 
-describe.runIf(existsSync(SHARED_WEATHER))('WEATHER_SOURCE=path over ../shared/data/weather', () => {
+describe('WEATHER_SOURCE=path over ../shared/data/weather', () => {
   let dir: string;
   let db: Database;
   beforeEach(async () => {

@@ -16,6 +16,7 @@ import { makeTempDir, removeTempDir, startTestApp } from '../testing/testApp.js'
 import { PathSource, WeatherIngester } from './index.js';
 
 const SHARED_WEATHER = join(import.meta.dirname, '../../../../../shared/data/weather');
+if (!existsSync(SHARED_WEATHER)) throw new Error(`Weather files expected in ${SHARED_WEATHER} (the shared data folder beside the repository, ../shared/data)`);
 const WITHIN_MS = 5_000;
 const silent = pino({ level: 'silent' });
 
@@ -82,7 +83,7 @@ function openWeatherSocket(origin: string, headers: Record<string, string> = {})
   });
 }
 
-describe.runIf(existsSync(SHARED_WEATHER))('weather below /wx and the weather socket', () => {
+describe('weather below /wx and the weather socket', () => {
   let dir: string;
   let hub: InProcessHub;
   let server: WeatherServer;
@@ -217,7 +218,7 @@ describe.runIf(existsSync(SHARED_WEATHER))('weather below /wx and the weather so
   });
 });
 
-describe.runIf(existsSync(SHARED_WEATHER))('the weather channel across two servers sharing Redis', { tags: ['redis'] }, () => {
+describe('the weather channel across two servers sharing Redis', { tags: ['redis'] }, () => {
   let redis: TestRedis | undefined;
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -256,7 +257,7 @@ describe.runIf(existsSync(SHARED_WEATHER))('the weather channel across two serve
   }, 60_000);
 });
 
-describe.runIf(existsSync(SHARED_WEATHER))('buildApp with WEATHER_SOURCE=path', () => {
+describe('buildApp with WEATHER_SOURCE=path', () => {
   it('ingests the folder by itself once ready and serves it', async () => {
     const test = await startTestApp({ env: { WEATHER_SOURCE: join(SHARED_WEATHER, 'winds-aloft') } });
     try {
