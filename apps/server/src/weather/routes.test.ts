@@ -153,6 +153,13 @@ describe('weather below /wx and the weather socket', () => {
     expect(zipped.headers.vary).toBe('Accept-Encoding');
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const refused = await server.app.inject({ url: '/wx/metar.json', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
+    const head = await server.app.inject({ method: 'HEAD', url: '/wx/metar.json' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.body).toBe('');
     const zippedTag = String(zipped.headers.etag);
     expect(zippedTag).not.toBe(etag);
 
