@@ -74,6 +74,12 @@ function selectWeather<T extends WeatherProductType>(type: T, shown: boolean, we
 /** The map as the weather layers use it beyond OverlayMap: paint properties (a test's fake may lack them). */
 type PaintMap = OverlayMap & { setPaintProperty?: (layer: string, property: string, value: unknown) => unknown };
 
+/** The map's frame event (OverlayMap names only the events the other overlays use). */
+interface RenderEvents {
+  on(type: 'render', listener: () => void): unknown;
+  off(type: 'render', listener: () => void): unknown;
+}
+
 /** What each map last drew per source (the drawing time is measured for a new snapshot only). */
 const drawn = new WeakMap<OverlayMap, Map<string, object | null>>();
 /** When each map's layer was last switched on (performance.now), per source. */
@@ -114,21 +120,32 @@ function updateWeather<S extends object & { cycle: number }>(spec: LayerSpec<S>,
   fillSource(map, spec.source, data);
   if (fresh && input.arrivedAt !== null) {
     // The drawing time: from the snapshot in the page (or the layer switched on, when later) to the
-    // next idle with the source loaded.
+    // first frame rendered with the source loaded (its new tiles drawn); and to the next idle, which
+    // also waits for everything else on the map (other sources' tiles, label fades).
     const from = Math.max(input.arrivedAt, since.get(spec.source) ?? 0);
     const cycle = snapshot.cycle;
-    const measure = () => {
-      if (!map.isSourceLoaded(spec.source)) {
-        map.once('idle', measure);
-        return;
-      }
-      if (out[`${spec.hook}Cycle`] !== String(cycle)) return;
+    const current = () => out[`${spec.hook}Cycle`] === String(cycle);
+    const events = map as unknown as RenderEvents;
+    const rendered = () => {
+      if (!map.isSourceLoaded(spec.source)) return;
+      events.off('render', rendered);
+      if (!current()) return;
       out[`${spec.hook}DrawnMs`] = (performance.now() - from).toFixed(1);
       // Wall clock, to compare with the cycle (the server's storing time) on the same machine.
       out[`${spec.hook}DrawnAt`] = String(Date.now());
       out[`${spec.hook}DrawnCycle`] = String(cycle);
     };
-    map.once('idle', measure);
+    const idle = () => {
+      if (!map.isSourceLoaded(spec.source)) {
+        map.once('idle', idle);
+        return;
+      }
+      if (!current()) return;
+      out[`${spec.hook}IdleMs`] = (performance.now() - from).toFixed(1);
+      out[`${spec.hook}IdleCycle`] = String(cycle);
+    };
+    events.on('render', rendered);
+    map.once('idle', idle);
   }
 }
 

@@ -129,9 +129,12 @@ describe('weather overlay on a map', () => {
     metarOverlay.update(withPaint, { shown: true, snapshot, arrivedAt: 1, stale: true }, out);
     expect(map.paint.get('wx-metar-stations.circle-opacity')).toBe(STALE_OPACITY);
     expect(out['mapWxMetarStale']).toBe('yes');
-    // The drawing time is written at the next idle with the source loaded.
-    map.fire('idle');
+    // The drawing time is written at the first frame with the source loaded, and at the next idle.
+    expect(out['mapWxMetarDrawnCycle']).toBeUndefined();
+    map.fire('render');
     expect(Number(out['mapWxMetarDrawnMs'])).toBeGreaterThan(0);
     expect(out['mapWxMetarDrawnCycle']).toBe('1700000000000');
+    map.fire('idle');
+    expect(Number(out['mapWxMetarIdleMs'])).toBeGreaterThanOrEqual(Number(out['mapWxMetarDrawnMs']));
   });
 });
