@@ -22,7 +22,7 @@ describe('map style', () => {
       'fixes', 'navaids', 'airports', 'water-airports', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
-    expect(style.layers.find((layer) => layer.id === 'wx-metar-stations')?.layout).toEqual({ visibility: 'none' });
+    expect(style.layers.find((layer) => layer.id === 'wx-metar-stations')?.layout).toMatchObject({ visibility: 'none' });
     expect(style.layers.find((layer) => layer.id === 'fixes')?.minzoom).toBe(9);
   });
 

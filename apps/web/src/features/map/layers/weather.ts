@@ -203,7 +203,8 @@ export const metarOverlay = weatherOverlay<MetarSnapshot>(
       id: 'wx-metar-stations',
       type: 'circle',
       source: 'wx-metar',
-      layout: { visibility: visibility(shown) },
+      // Where symbols overlap, the worse category is drawn on top: LIFR over IFR over MVFR over VFR.
+      layout: { visibility: visibility(shown), 'circle-sort-key': ['match', ['get', 'cat'], 'LIFR', 4, 'IFR', 3, 'MVFR', 2, 'VFR', 1, 0] },
       paint: {
         'circle-color': categoryColour(theme),
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 3, 2.5, 6, 4, 9, 7],

@@ -38,6 +38,8 @@ describe('METAR station layer', () => {
     expect(colours.slice(0, 4)).toEqual([[0, 128, 0], [255, 165, 0], [139, 0, 0], [255, 0, 255]]);
     expect(FLIGHT_CATEGORY_COLOURS).toEqual({ VFR: 'green', MVFR: 'orange', IFR: 'darkred', LIFR: 'magenta' });
     expect(colours[4]).toEqual([138, 138, 138]);
+    // Overlapping symbols: the worse category on top.
+    expect(features.map((f) => evaluate(stations, 'layout', 'circle-sort-key', 8, f.properties))).toEqual([1, 2, 3, 4, 0]);
   });
 
   it('uses lighter tints at night, each category still its own colour', () => {
