@@ -3,7 +3,7 @@ import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { AirmetSnapshot, MetarSnapshot, PirepSnapshot, WeatherProductType, WeatherSnapshotOf } from '@clearway/protocol';
 import { isWeatherStale, weatherAgeMs, type WeatherStore } from '../../weather';
 import { NOTHING, fillSource, whenSourceExists } from './fillSource';
-import type { MapOverlay, OverlayMap, OverlayOutput, OverlayServices } from './overlay';
+import type { LayerSlot, MapOverlay, OverlayMap, OverlayOutput, OverlayServices } from './overlay';
 import { provideBarbImages, type ImageMap } from './weatherBarbs';
 import {
   BARB_COLOUR,
@@ -22,9 +22,11 @@ import {
  * PIREPs (urgent, turbulence, icing), and SIGMET / AIRMET / G-AIRMET / CWA areas by hazard. Each is
  * switched from the map toolbar (remembered, overlaysSlice REMEMBERED_OVERLAYS) and draws the
  * snapshot the weather store holds (features/weather: stored for offline, refreshed by the weather
- * channel); past its type's update interval it is drawn faded (the stale style). They sit in the
- * `lines` slot ahead of the route in the overlay list, so the current route is drawn over them;
- * airports and route points stay above too.
+ * channel); past its type's update interval it is drawn faded (the stale style). The advisory areas
+ * sit in the `lines` slot ahead of the route in the overlay list, so the route line is drawn over
+ * them; the station and PIREP symbols in the `features` slot after the airports (an airport's symbol
+ * would hide its station's colour), under the route's waypoints (`markers`) but over the route line,
+ * which shows between the small symbols.
  */
 
 export const WEATHER_OVERLAY_IDS = { metar: 'wx-metar', pirep: 'wx-pirep', airmet: 'wx-airmet' } as const;
@@ -152,6 +154,7 @@ function updateWeather<S extends object & { cycle: number }>(spec: LayerSpec<S>,
 function weatherOverlay<S extends object & { cycle: number }>(
   spec: LayerSpec<S>,
   toggle: { label: string; testId: string; text: string },
+  slot: LayerSlot,
   layers: (options: { theme: 'day' | 'night'; shown: boolean; performance: boolean }) => LayerSpecification[],
   extra?: { add?: (map: OverlayMap) => () => void },
 ): MapOverlay<WeatherLayerInput<S>> {
@@ -160,7 +163,7 @@ function weatherOverlay<S extends object & { cycle: number }>(
     toggle: { ...toggle, weather: spec.type },
     style: ({ theme, shown, performance }) => ({
       sources: { [spec.source]: { type: 'geojson', data: NOTHING, buffer: 16, tolerance: 0.5 } },
-      layers: { lines: layers({ theme, shown, performance }) },
+      layers: { [slot]: layers({ theme, shown, performance }) },
     }),
     select: (state, services: OverlayServices) => selectWeather(spec.type, state.overlays.shown[spec.id] === true, services.weather) as unknown as WeatherLayerInput<S>,
     add: extra?.add,
@@ -180,6 +183,7 @@ export const metarOverlay = weatherOverlay<MetarSnapshot>(
     hook: 'mapWxMetar',
   },
   { label: 'METAR flight categories', testId: 'map-wx-metar', text: 'METAR' },
+  'features',
   ({ theme, shown, performance }) => [
     // Performance mode: no barbs (fewer layers, no symbol placement work).
     ...(performance ? [] : [{
@@ -228,6 +232,7 @@ export const pirepOverlay = weatherOverlay<PirepSnapshot>(
     hook: 'mapWxPirep',
   },
   { label: 'PIREPs', testId: 'map-wx-pirep', text: 'PIREP' },
+  'features',
   ({ theme, shown }) => [
     {
       id: 'wx-pirep-symbols',
@@ -256,6 +261,7 @@ export const airmetOverlay = weatherOverlay<AirmetSnapshot>(
     hook: 'mapWxAirmet',
   },
   { label: 'SIGMETs and AIRMETs', testId: 'map-wx-airmet', text: 'SIG' },
+  'lines',
   ({ theme, shown }) => [
     { id: 'wx-airmet-fill', type: 'fill', source: 'wx-airmet', layout: { visibility: visibility(shown) }, paint: { 'fill-color': hazardColour(theme), 'fill-opacity': 0.12, 'fill-antialias': false } },
     // SIGMETs solid, G-AIRMETs and outlooks thinner (a dash array cannot be data-driven with a `match` on every MapLibre version).
@@ -269,7 +275,7 @@ export const airmetOverlay = weatherOverlay<AirmetSnapshot>(
   ],
 );
 
-/** The weather overlays, in drawing order (areas under PIREPs under stations). */
+/** The weather overlays, in list order (areas under PIREPs under stations). */
 export const WEATHER_OVERLAYS = [airmetOverlay, pirepOverlay, metarOverlay] as const;
 
 /** The layers a tap looks in, top first. */

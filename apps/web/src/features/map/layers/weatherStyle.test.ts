@@ -25,7 +25,8 @@ const colour = (value: unknown) => {
 };
 
 function layersOf(overlay: typeof metarOverlay | typeof pirepOverlay | typeof airmetOverlay, theme: 'day' | 'night', performance = false) {
-  return overlay.style({ origin: 'http://x', theme, palette: PALETTES[theme], performance, shown: true }).layers.lines ?? [];
+  const { layers } = overlay.style({ origin: 'http://x', theme, palette: PALETTES[theme], performance, shown: true });
+  return [...(layers.lines ?? []), ...(layers.features ?? [])];
 }
 
 describe('METAR station layer', () => {
