@@ -41,15 +41,18 @@ afterAll(async () => {
   rmSync(navdataDir, { recursive: true, force: true });
 });
 
+/** The night tints (layers/weatherStyle.ts CATEGORY_COLOURS.night). */
+const NIGHT_RGB = { VFR: 0x3fbf4a, MVFR: 0xffad33, IFR: 0xff4d4d, LIFR: 0xff5cff } as const;
+
 /** How many pixels of each category colour the first view's canvas shows (a screenshot of it). */
-async function categoryPixels(page: Page): Promise<Record<keyof typeof CATEGORY_RGB, number>> {
+async function categoryPixels(page: Page, palette: Record<keyof typeof CATEGORY_RGB, number> = CATEGORY_RGB): Promise<Record<keyof typeof CATEGORY_RGB, number>> {
   const image = await loadImage(await page.locator(`${VIEW_ONE} canvas`).first().screenshot());
   const canvas = createCanvas(image.width, image.height);
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0);
   const data = context.getImageData(0, 0, image.width, image.height).data;
   const counts = { VFR: 0, MVFR: 0, IFR: 0, LIFR: 0 };
-  const byColour = new Map<number, keyof typeof CATEGORY_RGB>(Object.entries(CATEGORY_RGB).map(([cat, rgb]) => [rgb, cat as keyof typeof CATEGORY_RGB]));
+  const byColour = new Map<number, keyof typeof CATEGORY_RGB>(Object.entries(palette).map(([cat, rgb]) => [rgb, cat as keyof typeof CATEGORY_RGB]));
   for (let i = 0; i < data.length; i += 4) {
     const cat = byColour.get(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
     if (cat) counts[cat] += 1;
@@ -116,6 +119,33 @@ describe('weather on the map', () => {
       const offline = await categoryPixels(page);
       for (const cat of Object.keys(CATEGORY_RGB) as (keyof typeof CATEGORY_RGB)[]) expect(offline[cat], cat).toBeGreaterThan(0);
       await page.screenshot({ path: join(screenshots, 'weather-map-offline-tablet-day.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the night tints on a phone at night, with 44 px switches', async () => {
+    const context = await signedInContext(browser, server, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, colorScheme: 'dark' });
+    const page = await context.newPage();
+    try {
+      // The eastern half of the US: the phone is narrow, and the LIFR stations are mostly in the south east.
+      await page.goto(`${server.origin}/app/map1#4/36/-84`);
+      await page.getByRole('button', { name: 'Continue without installing' }).click();
+      const toggle = page.getByTestId('map-wx-metar');
+      await toggle.waitFor({ state: 'visible', timeout: 30_000 });
+      for (const id of ['map-wx-metar', 'map-wx-pirep', 'map-wx-airmet']) {
+        const box = await page.getByTestId(id).boundingBox();
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0), id).toBeGreaterThanOrEqual(44);
+        expect((box?.x ?? 0) + (box?.width ?? 0), id).toBeLessThanOrEqual(390);
+      }
+      await expect.poll(() => page.getAttribute(VIEW_ONE, 'data-map-theme')).toBe('night');
+      await toggle.click();
+      const cycle = Number(await page.getAttribute(VIEW_ONE, 'data-map-wx-metar-cycle').then(async (value) => value || (await (await fetch(`${server.origin}/wx/metar.json`)).json() as { cycle: number }).cycle));
+      await waitMetarDrawn(page, cycle);
+      const night = await categoryPixels(page, NIGHT_RGB);
+      console.log(`[weather-map] night category pixels on a phone: ${JSON.stringify(night)}`);
+      for (const cat of Object.keys(NIGHT_RGB) as (keyof typeof NIGHT_RGB)[]) expect(night[cat], cat).toBeGreaterThan(0);
+      await page.screenshot({ path: join(screenshots, 'weather-map-phone-night.png') });
     } finally {
       await context.close();
     }
