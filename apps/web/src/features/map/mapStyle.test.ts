@@ -17,10 +17,10 @@ describe('map style', () => {
     expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers.map((layer) => layer.id)).toEqual([
       'no-data', 'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high',
-      // The weather layers (layers/weather.ts), off until switched on: areas under the route line,
-      // symbols over the airports and under the route's points.
-      'wx-airmet-fill', 'wx-airmet-line', 'route-line', 'final-fixes-line', 'runways',
-      'fixes', 'navaids', 'airports', 'water-airports', 'wx-pirep-symbols', 'wx-metar-barbs', 'wx-metar-stations', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
+      // The weather layers (layers/weather.ts), off until switched on: areas under the airports,
+      // symbols over them; the route (line and points) over all of the weather.
+      'wx-airmet-fill', 'wx-airmet-line', 'final-fixes-line', 'runways',
+      'fixes', 'navaids', 'airports', 'water-airports', 'wx-pirep-symbols', 'wx-metar-barbs', 'wx-metar-stations', 'route-line', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
     expect(style.layers.find((layer) => layer.id === 'wx-metar-stations')?.layout).toMatchObject({ visibility: 'none' });

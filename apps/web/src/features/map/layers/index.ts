@@ -13,7 +13,7 @@ import { WEATHER_OVERLAYS } from './weather';
  */
 export const OVERLAYS: readonly MapOverlay[] = [
   aviationOverlay,
-  // Under the route: the route line is drawn over the weather (both in the `lines` slot).
+  // Under the route, which draws in the `markers` slot above every weather layer.
   ...WEATHER_OVERLAYS,
   routeOverlay,
   finalFixesOverlay,

@@ -1,4 +1,5 @@
 import type { Feature, FeatureCollection, GeoJsonProperties, Point } from 'geojson';
+import type { LayerSpecification } from 'maplibre-gl';
 import type { Waypoint } from '@clearway/flightplan';
 import { CHART_COLOURS } from '../palette';
 import { NOTHING, fillSource } from './fillSource';
@@ -42,6 +43,12 @@ export function placedWaypoints(waypoints: readonly Waypoint[] | null): Placed[]
 /** The route string each map's camera last showed (null: none since the route was cleared). */
 const shown = new WeakMap<OverlayMap, string | null>();
 
+/** The route's waypoint rings. */
+function routePoints(halo: string): LayerSpecification {
+  return { id: 'route-points', type: 'circle', source: 'route', filter: ['==', ['geometry-type'], 'Point'],
+    paint: { 'circle-radius': 4, 'circle-color': halo, 'circle-stroke-color': CHART_COLOURS.route, 'circle-stroke-width': 2 } };
+}
+
 /**
  * The current route: a magenta line with waypoint rings. A new route string (typed, loaded, synced)
  * moves the camera once to show the whole route; after that the pilot's own pan and zoom stay.
@@ -51,11 +58,14 @@ export const routeOverlay: MapOverlay<RouteInput> = {
   style: ({ palette, performance }) => ({
     sources: { route: { type: 'geojson', data: NOTHING } },
     layers: {
-      lines: [{ id: 'route-line', type: 'line', source: 'route', filter: ['==', ['geometry-type'], 'LineString'],
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': CHART_COLOURS.route, 'line-width': 4, 'line-opacity': 0.85 } }],
-      markers: performance ? [] : [{ id: 'route-points', type: 'circle', source: 'route', filter: ['==', ['geometry-type'], 'Point'],
-        paint: { 'circle-radius': 4, 'circle-color': palette.halo, 'circle-stroke-color': CHART_COLOURS.route, 'circle-stroke-width': 2 } }],
+      // The line in the `markers` slot, under its own waypoints: over the airports and every weather
+      // symbol, so the route stays on top of what the map shows (issue 16).
+      markers: [
+        { id: 'route-line', type: 'line', source: 'route', filter: ['==', ['geometry-type'], 'LineString'],
+          layout: { 'line-cap': 'round', 'line-join': 'round' },
+          paint: { 'line-color': CHART_COLOURS.route, 'line-width': 4, 'line-opacity': 0.85 } },
+        ...(performance ? [] : [routePoints(palette.halo)]),
+      ],
     },
   }),
   select: (state) => ({ waypoints: state.route.current?.all_waypoints ?? null, text: state.route.current?.final_string ?? null }),

@@ -23,10 +23,9 @@ import {
  * switched from the map toolbar (remembered, overlaysSlice REMEMBERED_OVERLAYS) and draws the
  * snapshot the weather store holds (features/weather: stored for offline, refreshed by the weather
  * channel); past its type's update interval it is drawn faded (the stale style). The advisory areas
- * sit in the `lines` slot ahead of the route in the overlay list, so the route line is drawn over
- * them; the station and PIREP symbols in the `features` slot after the airports (an airport's symbol
- * would hide its station's colour), under the route's waypoints (`markers`) but over the route line,
- * which shows between the small symbols.
+ * sit in the `lines` slot, the station and PIREP symbols in the `features` slot after the airports
+ * (an airport's symbol would hide its station's colour); the route (line and waypoints) is in the
+ * `markers` slot above them all, so the current route stays on top.
  */
 
 export const WEATHER_OVERLAY_IDS = { metar: 'wx-metar', pirep: 'wx-pirep', airmet: 'wx-airmet' } as const;
