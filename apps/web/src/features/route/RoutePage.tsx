@@ -136,12 +136,14 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
         phone={phone ? { compact: route ? <CompactRouteSummary route={route} inline /> : null } : undefined}
       />
       {route && !phone ? <CompactRouteSummary route={route} /> : null}
-      {route ? <WindsNote route={route} /> : null}
+      {/* On a phone the note goes under the navlog, so the first leg stays high on the screen (issue 27). */}
+      {route && !phone ? <WindsNote route={route} /> : null}
       <Box sx={{ flex: 1, overflow: 'auto' }}>
         {state.mode === 'navlog' || state.mode === 'edit' ? (
           route ? (
             <>
               <NavlogTable route={route} units={units} legControls={legControls} />
+              {phone ? <WindsNote route={route} /> : null}
               {state.mode === 'edit' ? <EditPanel route={route} editState={editing.editState} onEditStateChange={editing.setEditState} onEdit={onEdit} /> : null}
             </>
           ) : (
