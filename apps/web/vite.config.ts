@@ -2,7 +2,7 @@ import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
-import { MAP_RUNTIME_CACHES, PRECACHE_GLOB_IGNORES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './src/sw/cachePolicy';
+import { CONFIG_CACHE_NAME, MAP_RUNTIME_CACHES, PRECACHE_GLOB_IGNORES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS } from './src/sw/cachePolicy';
 
 // Config files use no Node built-in imports: the web app's layer lint rule covers them too.
 const root = import.meta.dirname;
@@ -106,7 +106,7 @@ export default defineConfig({
             urlPattern: ({ url }) => url.pathname === '/api/config',
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'clearway-config',
+              cacheName: CONFIG_CACHE_NAME,
               networkTimeoutSeconds: 4,
               cacheableResponse: { statuses: [200] },
             },

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { MAP_RUNTIME_CACHES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS, isMapCachedUrl } from './cachePolicy';
-import { RUNTIME_CACHED_PATHS } from './register';
+import { describe, expect, it, vi } from 'vitest';
+import { MAP_RUNTIME_CACHES, PRECACHE_GLOB_PATTERNS, SERVER_PATHS, isMapCachedUrl, keptRuntimeCaches, staleRuntimeCaches } from './cachePolicy';
+import { RUNTIME_CACHED_PATHS, removeStaleCaches } from './register';
+import viteConfig from '../../vite.config.ts?raw';
 
 const isServerPath = (path: string) => SERVER_PATHS.some((pattern) => pattern.test(path));
 
@@ -48,5 +49,26 @@ describe('service worker cache policy', () => {
 
   it('precaches module workers (.js and .mjs chunks)', () => {
     expect(PRECACHE_GLOB_PATTERNS.join(' ')).toMatch(/\{js,mjs,/);
+  });
+
+  it('finds the caches an older release left: Clearway\'s own that the worker no longer fills, never Workbox\'s', () => {
+    const names = ['clearway-basemap', 'clearway-basemap-2', 'clearway-config', 'clearway-charts', 'workbox-precache-v2-http://127.0.0.1:8080/', 'clearway-old-thing', 'other-app'];
+    expect(staleRuntimeCaches(names)).toEqual(['clearway-basemap', 'clearway-old-thing']);
+    for (const kept of keptRuntimeCaches()) expect(staleRuntimeCaches([kept])).toEqual([]);
+  });
+
+  it('keeps every cache the built worker is configured with (vite.config.ts names no cache of its own)', () => {
+    expect(viteConfig).not.toMatch(/cacheName:\s*['"`]/);
+    expect(viteConfig).toMatch(/cacheName: CONFIG_CACHE_NAME/);
+    expect(viteConfig).toMatch(/cacheName: cache\.name/);
+  });
+
+  it('deletes the stale caches from the cache storage and reports them', async () => {
+    const held = new Set(['clearway-basemap', 'clearway-basemap-2', 'workbox-precache-v2-x']);
+    const storage = { keys: () => Promise.resolve([...held]), delete: (name: string) => Promise.resolve(held.delete(name)) };
+    const log = { info: vi.fn(), warn: vi.fn() };
+    expect(await removeStaleCaches(log, storage)).toEqual(['clearway-basemap']);
+    expect([...held]).toEqual(['clearway-basemap-2', 'workbox-precache-v2-x']);
+    expect(log.info).toHaveBeenCalledWith('[sw] removed caches of an older release: clearway-basemap');
   });
 });

@@ -59,6 +59,24 @@ export const MAP_RUNTIME_CACHES: readonly MapRuntimeCache[] = [
   },
 ];
 
+/** The runtime cache of the start-up configuration (vite.config.ts runtimeCaching). */
+export const CONFIG_CACHE_NAME = 'clearway-config';
+
+/** Every runtime cache the current worker fills; any other `clearway-` cache is left over from an older release. */
+export function keptRuntimeCaches(): readonly string[] {
+  return [CONFIG_CACHE_NAME, ...MAP_RUNTIME_CACHES.map((cache) => cache.name)];
+}
+
+/**
+ * The caches of older releases among `names` (from `caches.keys()`): Clearway's own (`clearway-` prefix)
+ * that the current worker no longer fills, e.g. `clearway-basemap` once tiles moved to
+ * `clearway-basemap-2`. Workbox's precache (`workbox-precache-...`) cleans itself up and is left alone.
+ */
+export function staleRuntimeCaches(names: readonly string[]): string[] {
+  const kept = new Set(keptRuntimeCaches());
+  return names.filter((name) => name.startsWith('clearway-') && !kept.has(name));
+}
+
 /** Whether the map's request for this URL is one a runtime cache keeps. */
 export function isMapCachedUrl(url: string): boolean {
   return MAP_RUNTIME_CACHES.some((cache) => cache.pattern.test(url));

@@ -1,5 +1,6 @@
 import type { ReadinessOutcome } from '../platform/readiness';
 import { takeMapRequests } from './mapRequests';
+import { staleRuntimeCaches } from './cachePolicy';
 
 /**
  * Service worker registration (spec part 1 §4 "Service worker", part 2 §7). The worker itself is
@@ -102,7 +103,10 @@ export function createServiceWorkerController({ enabled, version, onWaiting, log
         const ready = navigator.serviceWorker.ready.then((): ReadinessOutcome => ({ state: 'ready' }));
         const outcome = await Promise.race([ready, redundant, timeout]);
         if (outcome.state === 'unavailable') log.warn(`[sw] ${outcome.reason ?? 'unavailable'}`);
-        else log.info('[sw] ready');
+        else {
+          log.info('[sw] ready');
+          void removeStaleCaches(log);
+        }
         return outcome;
       } catch (error) {
         // Registration or update failure: logged; start-up continues (spec part 1 §8).
@@ -117,6 +121,22 @@ export function createServiceWorkerController({ enabled, version, onWaiting, log
       else window.addEventListener('online', () => apply(), { once: true });
     },
   };
+}
+
+/**
+ * Deletes the runtime caches an older release filled and this one no longer uses (cachePolicy.ts
+ * staleRuntimeCaches), so a renamed cache does not sit on the device for good. Failures are logged.
+ */
+export async function removeStaleCaches(log: Pick<Console, 'info' | 'warn'>, storage: Pick<CacheStorage, 'keys' | 'delete'> = caches): Promise<string[]> {
+  try {
+    const stale = staleRuntimeCaches(await storage.keys());
+    await Promise.all(stale.map((name) => storage.delete(name)));
+    if (stale.length > 0) log.info(`[sw] removed caches of an older release: ${stale.join(', ')}`);
+    return stale;
+  } catch (error) {
+    log.warn('[sw] could not remove old caches', error);
+    return [];
+  }
 }
 
 /**
