@@ -15,3 +15,5 @@ export * from './account.js';
 export * from './accountExport.js';
 export * from './weatherConstants.js';
 export * from './weather.js';
+export * from './weatherImagery.js';
+export * from './weatherImagerySchemas.js';
