@@ -238,6 +238,39 @@ export interface JobLeasesTable {
   lease_until: BigintColumn;
 }
 
+/** One kept image of a weather imagery view (migration 0009_weather_imagery, weather/imagery/store.ts). */
+export interface WeatherImageFramesTable {
+  /** Catalogue ids (packages/protocol weatherImagery.ts IMAGERY_PRODUCTS). */
+  product: string;
+  view: string;
+  /** `{issued_at}-{first 12 hex of sha256}`. */
+  frame_id: string;
+  issued_at: BigintColumn;
+  /** 'last-modified' or 'fetched'. */
+  issued_from: string;
+  fetched_at: BigintColumn;
+  content_type: string;
+  /** png, gif, jpg or webp. */
+  ext: string;
+  bytes: BigintColumn;
+  sha256: string;
+  /** Strong ETag (quoted). */
+  etag: string;
+  body: Buffer;
+}
+
+/** The state of one imagery view's source (migration 0009_weather_imagery). */
+export interface WeatherImageSourcesTable {
+  product: string;
+  view: string;
+  last_attempt_at: BigintColumn | null;
+  last_success_at: BigintColumn | null;
+  /** The last failure; null after a success. */
+  error: string | null;
+  /** JSON {etag?, lastModified?} of the source's last image, for conditional requests. */
+  validators: string;
+}
+
 /** The latest snapshot of one weather product type (migration 0008_weather, weather/store.ts). */
 export interface WeatherSnapshotsTable {
   /** metar, taf, pirep, airmet, fbo, stations (WEATHER_PRODUCT_TYPES). */
@@ -282,6 +315,8 @@ export interface DatabaseSchema {
   billing_events: BillingEventsTable;
   job_leases: JobLeasesTable;
   weather_snapshots: WeatherSnapshotsTable;
+  weather_image_frames: WeatherImageFramesTable;
+  weather_image_sources: WeatherImageSourcesTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

@@ -8,6 +8,7 @@ import { jobLeasesMigration } from './0005_job_leases.js';
 import { syncLimitsMigration } from './0006_sync_limits.js';
 import { authIdentitiesMigration } from './0007_auth_identities.js';
 import { weatherMigration } from './0008_weather.js';
+import { weatherImageryMigration } from './0009_weather_imagery.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -23,6 +24,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0006_sync_limits', syncLimitsMigration],
   ['0007_auth_identities', authIdentitiesMigration],
   ['0008_weather', weatherMigration],
+  ['0009_weather_imagery', weatherImageryMigration],
 ];
 
 /** The names of every migration, oldest first. */
