@@ -15,7 +15,7 @@ const nodeBuiltins = [
 const uiLibraries = ['react', 'react-dom', 'react-router', '@mui/*', 'dexie', 'maplibre-gl'];
 
 /** Every workspace package, bottom layer first. */
-const packages = ['geo', 'download', 'navdb', 'flightplan', 'weather', 'protocol', 'sync', 'navimport'];
+const packages = ['geo', 'download', 'navdb', 'flightplan', 'weather', 'gdl90', 'protocol', 'sync', 'navimport'];
 
 /** What each package may import from the other packages (ARCHITECTURE.md "Layers"). */
 const allowed = {
@@ -24,6 +24,7 @@ const allowed = {
   navdb: ['geo'],
   flightplan: ['navdb', 'geo'],
   weather: ['geo'],
+  gdl90: ['weather', 'geo'],
   protocol: ['geo'],
   sync: ['protocol', 'geo'],
   navimport: ['navdb', 'geo', 'download'],
@@ -51,6 +52,7 @@ const webFeatures = checkFeatureMap({
   search: ['route', 'history', 'navdata'],
   map: ['navdata', 'route', 'weather'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
+  wxpages: ['map', 'weather'],
 });
 
 /** The restriction block for one package. */

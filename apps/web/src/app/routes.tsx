@@ -22,6 +22,12 @@ const HelpCenterPage = lazyPage(() => import('../features/help/HelpCenterPage').
 const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })), 'page-pricing');
 /** SimPFD loads on demand: 'Loading...' meanwhile, 'Error loading component: {message}' on failure. */
 const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
+// Weather pages drawn from the snapshots held on the device (features/wxpages).
+const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
+const WxSigmetPage = lazyPage(() => import('../features/wxpages/SigmetPage').then((m) => ({ default: m.SigmetPage })), 'page-wx_sigmet');
+const WxAirmetPage = lazyPage(() => import('../features/wxpages/AirmetPage').then((m) => ({ default: m.AirmetPage })), 'page-wx_airmet');
+const WxPirepsPage = lazyPage(() => import('../features/wxpages/PirepsPage').then((m) => ({ default: m.PirepsPage })), 'page-wx_pireps');
+const WxWindsAloftPage = lazyPage(() => import('../features/wxpages/WindsAloftPage').then((m) => ({ default: m.WindsAloftPage })), 'page-wx_winds_aloft');
 
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
@@ -35,6 +41,11 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   pricing: <PricingPage />,
   route: <RoutePage />,
   welcome: <WelcomePage />,
+  wx_airmet: <WxAirmetPage />,
+  wx_flightrules: <WxFlightRulesPage />,
+  wx_pireps: <WxPirepsPage />,
+  wx_sigmet: <WxSigmetPage />,
+  wx_winds_aloft: <WxWindsAloftPage />,
 };
 
 const fallback = <PlannedPage page={FALLBACK_PAGE} />;

@@ -1,0 +1,3 @@
+export function AirmetPage() {
+  return <div data-testid="page-wx_airmet" />;
+}

@@ -1,0 +1,3 @@
+export function FlightRulesPage() {
+  return <div data-testid="page-wx_flightrules" />;
+}

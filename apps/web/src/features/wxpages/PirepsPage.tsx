@@ -1,0 +1,3 @@
+export function PirepsPage() {
+  return <div data-testid="page-wx_pireps" />;
+}

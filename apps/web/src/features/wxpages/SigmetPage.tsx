@@ -1,0 +1,3 @@
+export function SigmetPage() {
+  return <div data-testid="page-wx_sigmet" />;
+}

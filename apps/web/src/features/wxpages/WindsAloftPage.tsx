@@ -1,0 +1,3 @@
+export function WindsAloftPage() {
+  return <div data-testid="page-wx_winds_aloft" />;
+}
