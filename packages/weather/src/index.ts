@@ -10,3 +10,4 @@ export * from './nwsText.js';
 export * from './pirep.js';
 export * from './advisory.js';
 export * from './runwayWind.js';
+export * from './clearsky/index.js';
