@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
 import type { Route } from '@clearway/flightplan';
+import { useMinuteClock } from '../weather';
 import { windsForecastText } from './navlogFormat';
-
-/** How often the note looks again whether the forecast has expired, ms. */
-const EXPIRY_TICK_MS = 60_000;
 
 /**
  * Which winds the route was planned in (issue 16): the FB bulletin(s) and their FOR USE window, or
@@ -12,11 +9,7 @@ const EXPIRY_TICK_MS = 60_000;
  * the wall clock (looked at each minute) is past the forecast's FOR USE window.
  */
 export function WindsNote({ route }: { route: Route }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), EXPIRY_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useMinuteClock();
   const text = windsForecastText(route, now);
   if (text === null) return null;
   return (

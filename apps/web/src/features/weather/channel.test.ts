@@ -79,7 +79,7 @@ describe('weather channel', () => {
 });
 
 describe('startWeather', () => {
-  it('installs the store, asks every type once, and downloads a type again when the channel announces a new cycle', async () => {
+  it('installs the store, asks each type the screens read once (not the station list), and downloads a type again when the channel announces a new cycle', async () => {
     const server = fakeWeatherRoot('http://127.0.0.1:8080/wx');
     server.bodies.metar = metarSnapshot(1_700_000_000_000);
     const sockets: FakeSocket[] = [];
@@ -92,7 +92,7 @@ describe('startWeather', () => {
     try {
       expect(currentWeatherStore()).toBe(session.store);
       await vi.waitFor(() => expect(session.store.entry('metar').status).toBe('ready'));
-      expect(server.requests.map((r) => r.url.replace('http://127.0.0.1:8080/wx/', '')).sort()).toEqual(['airmet.json', 'fbo.json', 'metar.json', 'pirep.json', 'stations.json', 'taf.json']);
+      expect(server.requests.map((r) => r.url.replace('http://127.0.0.1:8080/wx/', '')).sort()).toEqual(['airmet.json', 'fbo.json', 'metar.json', 'pirep.json', 'taf.json']);
       server.bodies.metar = metarSnapshot(1_700_000_600_000);
       sockets[0]?.send({ type: 'all', cycles: { metar: 1_700_000_000_000 } });
       sockets[0]?.send({ type: 'metar', cycle: 1_700_000_600_000 });

@@ -3,6 +3,7 @@
 // the protocol's schemas load on first use (parse.ts).
 export { useWeatherSnapshot, useWeatherStore, type WeatherSnapshotView } from './useWeatherSnapshot';
 export { loadWeatherSnapshot } from './load';
+export { useMinuteClock } from './minuteClock';
 export { formatWeatherAge, isWeatherStale, weatherAgeMs, AGE_TICK_MS } from './age';
 export { installWeatherStore, currentWeatherStore } from './registry';
 export {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { WeatherProductType, WeatherSnapshotOf } from '@clearway/protocol';
-import { AGE_TICK_MS, isWeatherStale, weatherAgeMs } from './age';
+import { isWeatherStale, weatherAgeMs } from './age';
+import { useMinuteClock } from './minuteClock';
 import { currentWeatherStore, subscribeWeatherStore } from './registry';
 import type { WeatherEntry, WeatherStatus, WeatherStore } from './snapshotStore';
 
@@ -20,28 +21,6 @@ export function useWeatherStore(): WeatherStore | null {
   return useSyncExternalStore(subscribeWeatherStore, currentWeatherStore, currentWeatherStore);
 }
 
-// One minute clock shared by every hook: it runs while a hook listens.
-let minute = Date.now();
-const minuteListeners = new Set<() => void>();
-let minuteTimer: ReturnType<typeof setInterval> | null = null;
-function subscribeMinute(listener: () => void): () => void {
-  minuteListeners.add(listener);
-  if (minuteTimer === null) {
-    minute = Date.now();
-    minuteTimer = setInterval(() => {
-      minute = Date.now();
-      for (const each of [...minuteListeners]) each();
-    }, AGE_TICK_MS);
-  }
-  return () => {
-    minuteListeners.delete(listener);
-    if (minuteListeners.size === 0 && minuteTimer !== null) {
-      clearInterval(minuteTimer);
-      minuteTimer = null;
-    }
-  };
-}
-const readMinute = () => minute;
 
 const NO_STORE: WeatherEntry = { snapshot: null, status: 'offline', reason: 'no weather store', etag: null, arrivedAt: null, changedAt: null };
 
@@ -60,7 +39,7 @@ export function useWeatherSnapshot<T extends WeatherProductType>(type: T): Weath
   );
   const read = useCallback(() => (store ? store.entry(type) : (NO_STORE as unknown as WeatherEntry<T>)), [store, type]);
   const entry = useSyncExternalStore(subscribe, read, read);
-  const tick = useSyncExternalStore(subscribeMinute, readMinute, readMinute);
+  const tick = useMinuteClock();
   useEffect(() => {
     if (store) void store.want(type);
   }, [store, type]);

@@ -1,9 +1,9 @@
 // The airport page's weather panel wired to the weather feature's snapshots: the METAR and TAF
 // snapshots (stored for offline use, refreshed by the weather channel), the field's own report or
 // the nearest station's, a clock for the ages. Loaded lazily by AirportWeatherSection.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { RunwayLike } from '@clearway/weather';
-import { AGE_TICK_MS, formatWeatherAge, useWeatherSnapshot } from '../../weather';
+import { formatWeatherAge, isWeatherStale, useMinuteClock, useWeatherSnapshot } from '../../weather';
 import { AirportWeatherView, type WeatherLoadStatus } from './AirportWeatherView';
 import { pickStation, type AirportPlace } from './stationPick';
 
@@ -19,20 +19,10 @@ function loadStatus(hasSnapshot: boolean, status: string): WeatherLoadStatus {
   return status === 'loading' ? 'loading' : status === 'ready' ? 'ready' : 'unavailable';
 }
 
-/** Wall-clock time, brought up to date every AGE_TICK_MS (the ages shown and the TAF's "now"). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 export default function AirportWeather({ airportCode, place, runways, magVarDeg }: AirportWeatherProps) {
   const metars = useWeatherSnapshot('metar');
   const tafs = useWeatherSnapshot('taf');
-  const nowMs = useNow();
+  const nowMs = useMinuteClock();
   const metar = useMemo(() => (metars.snapshot ? pickStation(metars.snapshot.stations, place) : null), [metars.snapshot, place]);
   const taf = useMemo(() => (tafs.snapshot ? pickStation(tafs.snapshot.tafs, place) : null), [tafs.snapshot, place]);
   return (
@@ -48,6 +38,7 @@ export default function AirportWeather({ airportCode, place, runways, magVarDeg 
       runways={runways}
       magVarDeg={magVarDeg}
       formatAge={formatWeatherAge}
+      isStale={isWeatherStale}
     />
   );
 }

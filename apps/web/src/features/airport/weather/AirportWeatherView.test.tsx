@@ -8,7 +8,7 @@ import { decodeAwcMetarCsv, decodeTafProduct, type RunwayLike } from '@clearway/
 import type { MetarEntry, TafEntry } from '@clearway/protocol';
 import metarCsv from '../../../../../../../shared/data/weather/metar/metars.cache-2025-01-27T2225Z.csv?raw';
 import tafHky from '../../../../../../../shared/data/weather/products/pyiem-nws-text/TAF/TAFHKY.txt?raw';
-import { formatWeatherAge } from '../../weather';
+import { formatWeatherAge, isWeatherStale } from '../../weather';
 import { AirportWeatherView, type AirportWeatherViewProps } from './AirportWeatherView';
 import { NEAREST_STATION_MAX_NM, pickStation } from './stationPick';
 
@@ -44,6 +44,7 @@ function view(props: Partial<AirportWeatherViewProps> & Pick<AirportWeatherViewP
       runways={SFO_RUNWAYS}
       magVarDeg={14}
       formatAge={formatWeatherAge}
+      isStale={isWeatherStale}
       {...props}
     />,
   );

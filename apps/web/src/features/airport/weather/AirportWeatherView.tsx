@@ -5,7 +5,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { decodeMetar, decodeTaf, runwayEndWinds, tafConditionsAt, type FlightCategory, type Metar, type RunwayEndWind, type RunwayLike, type Taf } from '@clearway/weather';
-import { WEATHER_UPDATE_INTERVAL_MS, type MetarEntry, type TafEntry } from '@clearway/protocol';
+import type { MetarEntry, TafEntry } from '@clearway/protocol';
 import { FlightCategoryBadge } from './FlightCategoryBadge';
 import type { PickedStation } from './stationPick';
 import {
@@ -44,6 +44,8 @@ export interface AirportWeatherViewProps {
   magVarDeg: number | null;
   /** `12 min old` from an age in ms (the weather feature's formatWeatherAge). */
   formatAge: (ageMs: number) => string;
+  /** Whether a report this old is past its product's update interval (the weather feature's isWeatherStale). */
+  isStale: (type: 'metar' | 'taf', ageMs: number) => boolean;
 }
 
 const MONO = { fontFamily: '"Roboto Mono", ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.875rem' } as const;
@@ -113,13 +115,14 @@ function metarRows(m: Metar): [string, ReactNode][] {
   return rows;
 }
 
-function MetarPart({ picked, decoded, status, snapshotStale, nowMs, formatAge, airportCode }: {
+function MetarPart({ picked, decoded, status, snapshotStale, nowMs, formatAge, isStale, airportCode }: {
   picked: PickedStation<MetarEntry> | null;
   decoded: Metar | null;
   status: WeatherLoadStatus;
   snapshotStale: boolean;
   nowMs: number;
   formatAge: (ms: number) => string;
+  isStale: (type: 'metar' | 'taf', ageMs: number) => boolean;
   airportCode: string;
 }) {
   if (!picked) {
@@ -145,7 +148,7 @@ function MetarPart({ picked, decoded, status, snapshotStale, nowMs, formatAge, a
         <Typography variant="body2" color="text.secondary" data-testid="metar-time">
           {formatUtc(entry.time)}
         </Typography>
-        <Age ageMs={ageMs} stale={snapshotStale || ageMs > WEATHER_UPDATE_INTERVAL_MS.metar} formatAge={formatAge} testId="metar-age" />
+        <Age ageMs={ageMs} stale={snapshotStale || isStale('metar', ageMs)} formatAge={formatAge} testId="metar-age" />
       </Stack>
       {!picked.own && (
         <Typography variant="body2" color="text.secondary" data-testid="metar-nearest">
@@ -218,12 +221,13 @@ function RunwayWinds({ rows, windSource, magVarDeg }: { rows: RunwayEndWind[]; w
   );
 }
 
-function TafPart({ picked, status, snapshotStale, nowMs, formatAge, airportCode }: {
+function TafPart({ picked, status, snapshotStale, nowMs, formatAge, isStale, airportCode }: {
   picked: PickedStation<TafEntry> | null;
   status: WeatherLoadStatus;
   snapshotStale: boolean;
   nowMs: number;
   formatAge: (ms: number) => string;
+  isStale: (type: 'metar' | 'taf', ageMs: number) => boolean;
   airportCode: string;
 }) {
   const taf: Taf | null = useMemo(() => (picked ? decodeTaf(picked.entry.raw, { referenceMs: picked.entry.issued }).taf : null), [picked]);
@@ -254,7 +258,7 @@ function TafPart({ picked, status, snapshotStale, nowMs, formatAge, airportCode 
         <Typography variant="body2" color="text.secondary">
           issued {formatUtc(entry.issued)}
         </Typography>
-        <Age ageMs={ageMs} stale={snapshotStale || ageMs > WEATHER_UPDATE_INTERVAL_MS.taf} formatAge={formatAge} testId="taf-age" />
+        <Age ageMs={ageMs} stale={snapshotStale || isStale('taf', ageMs)} formatAge={formatAge} testId="taf-age" />
       </Stack>
       <RawReport text={entry.raw} testId="taf-raw" />
       <Box data-testid="taf-now" sx={{ p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -333,9 +337,9 @@ export function AirportWeatherView(props: AirportWeatherViewProps) {
         <Typography variant="h6" component="h3">
           Weather
         </Typography>
-        <MetarPart picked={metar} decoded={decoded} status={props.metarStatus} snapshotStale={props.metarSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} airportCode={airportCode} />
+        <MetarPart picked={metar} decoded={decoded} status={props.metarStatus} snapshotStale={props.metarSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} isStale={props.isStale} airportCode={airportCode} />
         {metar && decodedWind && rows.length > 0 && <RunwayWinds rows={rows} windSource={windSource} magVarDeg={magVarDeg} />}
-        <TafPart picked={taf} status={props.tafStatus} snapshotStale={props.tafSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} airportCode={airportCode} />
+        <TafPart picked={taf} status={props.tafStatus} snapshotStale={props.tafSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} isStale={props.isStale} airportCode={airportCode} />
       </Stack>
     </Paper>
   );
