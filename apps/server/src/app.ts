@@ -46,7 +46,7 @@ export interface AppDependencies {
   /** Periodic jobs (tests: a fake clock, the lease store, the first look's delay). */
   jobs?: Partial<Pick<JobRunnerOptions, 'clock' | 'leases' | 'startDelayMs'>>;
   /** Weather ingestion settings (tests: clock, leases, back-off, the AWC source's intervals). */
-  weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs'>;
+  weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs' | 'imageryIngest'>;
 }
 
 /**
@@ -117,7 +117,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(logRoutes, { db: deps.db, sessions, enabled: remoteLoggingEnabled(config.env) });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   // Weather below /wx and the weather socket; ingestion of WEATHER_SOURCE (weather/).
-  await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, ...deps.weather });
+  await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });

@@ -37,7 +37,7 @@ describe('loadConfig defaults', () => {
       dataChannel: 'dev',
       navdataDir: `${repoRoot}/var/navdata`,
       chartsDir: undefined,
-      weather: { source: { kind: 'off' } },
+      weather: { source: { kind: 'off' }, imagery: [] },
       endpoints: sameOriginEndpoints(),
       repoRoot,
       auth: { issuer: { kind: 'builtin' }, smtpUrl: undefined, mailDisabled: false, mailFrom: 'Clearway <no-reply@localhost>', sessionTtlDays: 30 },

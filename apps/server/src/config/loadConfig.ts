@@ -16,6 +16,7 @@ import {
   endpointVariable,
   redactSecret,
   variablesSchema,
+  type ImagerySourceVariable,
   type ServerLogLevel,
   type TrustProxy,
 } from './variables.js';
@@ -54,6 +55,8 @@ export type WeatherSourceConfig = { kind: 'awc'; baseUrl: string } | { kind: 'pa
 
 export interface WeatherConfig {
   source: WeatherSourceConfig;
+  /** WX_IMAGERY_SOURCES: each configured imagery view's source address (weather/imagery/); empty: every product is not configured. */
+  imagery: ImagerySourceVariable[];
 }
 
 /** The server's whole configuration, validated and with every default filled in. */
@@ -214,7 +217,7 @@ export function loadConfig(env: Env): Config {
     dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
     navdataDir: resolveFromRoot(repoRoot, vars.NAVDATA_DIR ?? DEFAULT_NAVDATA_DIR),
     chartsDir: vars.CHARTS_DIR === undefined ? undefined : resolveFromRoot(repoRoot, vars.CHARTS_DIR),
-    weather: { source: weatherSourceOf(vars.WEATHER_SOURCE, vars.WEATHER_AWC_URL, environment, repoRoot) },
+    weather: { source: weatherSourceOf(vars.WEATHER_SOURCE, vars.WEATHER_AWC_URL, environment, repoRoot), imagery: vars.WX_IMAGERY_SOURCES ?? [] },
     endpoints,
     repoRoot,
     auth: {

@@ -4,6 +4,7 @@ import {
   DATA_CHANNELS,
   DEFAULT_ENDPOINT_PATHS,
   ENDPOINT_KEYS,
+  imageryKeys,
   ENVIRONMENTS,
   ENVIRONMENT_ALIASES,
   absoluteEndpointMapSchema,
@@ -104,6 +105,59 @@ const weatherAwcUrl = z
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '';
   }, { error: 'must be the http(s):// base URL of the Aviation Weather Center (its /data/cache and /api/data paths are read), such as https://aviationweather.gov' })
   .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
+
+/** One imagery view's source (WX_IMAGERY_SOURCES): where the server fetches it, how often, how many frames it keeps. */
+export interface ImagerySourceVariable {
+  /** `product/view` of the catalogue (packages/protocol weatherImagery.ts). */
+  key: string;
+  url: string;
+  everySeconds?: number;
+  frames?: number;
+}
+
+const IMAGERY_SOURCES_MESSAGE =
+  'must be a JSON object from "product/view" (such as "surface/analysis" or "radar-regional/ne") to an http(s):// image address or to {"url": ..., "everySeconds": 1-86400, "frames": 1-48}';
+
+// Weather imagery (weather/imagery/): one JSON object naming every configured view's source address.
+const imagerySources = z
+  .string()
+  .trim()
+  .transform((value, context): ImagerySourceVariable[] => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: `${IMAGERY_SOURCES_MESSAGE}; it is not JSON (${error instanceof Error ? error.message : String(error)})` });
+      return z.NEVER;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      context.addIssue({ code: 'custom', message: IMAGERY_SOURCES_MESSAGE });
+      return z.NEVER;
+    }
+    const known = new Set(imageryKeys());
+    const out: ImagerySourceVariable[] = [];
+    const problems: string[] = [];
+    const isUrl = (url: unknown): url is string => typeof url === 'string' && URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
+    const whole = (n: unknown, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= max;
+    for (const [key, entry] of Object.entries(parsed)) {
+      if (!known.has(key)) {
+        problems.push(`"${key}" is not an imagery view (known: ${[...known].join(', ')})`);
+        continue;
+      }
+      const spec: Record<string, unknown> = typeof entry === 'string' ? { url: entry } : typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+      const extra = Object.keys(spec).filter((name) => !['url', 'everySeconds', 'frames'].includes(name));
+      if (!isUrl(spec.url)) problems.push(`"${key}" needs an http(s):// url`);
+      else if (spec.everySeconds !== undefined && !whole(spec.everySeconds, 86_400)) problems.push(`"${key}" everySeconds must be a whole number of seconds from 1 to 86400`);
+      else if (spec.frames !== undefined && !whole(spec.frames, 48)) problems.push(`"${key}" frames must be a whole number from 1 to 48`);
+      else if (extra.length > 0) problems.push(`"${key}" has unknown field ${extra.join(', ')} (url, everySeconds, frames)`);
+      else out.push({ key, url: spec.url, ...(spec.everySeconds === undefined ? {} : { everySeconds: spec.everySeconds as number }), ...(spec.frames === undefined ? {} : { frames: spec.frames as number }) });
+    }
+    if (problems.length > 0) {
+      context.addIssue({ code: 'custom', message: `${IMAGERY_SOURCES_MESSAGE}: ${problems.join('; ')}` });
+      return z.NEVER;
+    }
+    return out;
+  });
 
 // Sign-in (auth/): an external OpenID Connect issuer instead of the built-in one, mail, sessions.
 const oidcIssuerUrl = z
@@ -228,6 +282,7 @@ export const variablesSchema = z.object({
   CHARTS_DIR: optional(filePath),
   WEATHER_SOURCE: optional(weatherSource),
   WEATHER_AWC_URL: optional(weatherAwcUrl),
+  WX_IMAGERY_SOURCES: optional(imagerySources),
   OIDC_ISSUER_URL: optional(oidcIssuerUrl),
   OIDC_CLIENT_ID: optional(oidcClientText),
   OIDC_CLIENT_SECRET: optional(oidcClientText),
