@@ -186,7 +186,8 @@ function airportCheck(ctx: LegContext, role: 'departure' | 'destination' | 'en-r
     return station.id;
   }
   ctx.surface = true;
-  usedIds.add(station.id);
+  if (at.usedMetar) usedIds.add(`M${station.id}`);
+  if (at.usedTaf) usedIds.add(`T${station.id}`);
   const lvl = role === 'en-route airport' ? enRouteLevel(at.category) : airportLevel(at.category);
   ctx.reasons.push({ level: lvl === 'green' ? 'info' : lvl, kind: 'airport', text: `${Role} ${name}: ${at.category} at ${formatHhmmZ(timeMs)} (${at.source}).` });
   if (at.possible) {
@@ -213,7 +214,8 @@ function enRouteStations(ctx: LegContext, stations: ReturnType<typeof stationsOf
     const at = surfaceAt(s.metar, s.taf, t);
     if (at.category === null) continue;
     usable += 1;
-    usedIds.add(s.id);
+    if (at.usedMetar) usedIds.add(`M${s.id}`);
+    if (at.usedTaf) usedIds.add(`T${s.id}`);
     const worst = at.possible && categoryRank(at.possible.category) > categoryRank(at.category) ? at.possible.category : at.category;
     if (worst !== 'VFR') {
       const possibleText = at.possible ? `, ${at.possible.category} possible (TAF ${at.possible.group})` : '';
@@ -368,6 +370,7 @@ export function analyseClearSky(input: ClearSkyInput): ClearSkyResult {
   const stations = stationsOf(weather);
   const areas = (weather.advisories ?? []).filter((a) => a.polygon.length >= 4).map((advisory) => ({ advisory, area: prepareArea(advisory.polygon) }));
   const newest = advisoriesNewestMs(weather);
+  // Reports used by some leg: 'M' + station for a METAR, 'T' + station for a TAF.
   const usedIds = new Set<string>();
   const usedAdvisories = new Set<ClearSkyAdvisory>();
   const usedPireps = new Set<ClearSkyPirep>();
@@ -432,6 +435,6 @@ export function analyseClearSky(input: ClearSkyInput): ClearSkyResult {
     level: overall,
     legs,
     reasons: routeReasons,
-    used: { metars: [...usedIds].filter((id) => stations.byId.get(id)?.metar).length, tafs: [...usedIds].filter((id) => stations.byId.get(id)?.taf).length, pireps: usedPireps.size, advisories: usedAdvisories.size },
+    used: { metars: [...usedIds].filter((id) => id.startsWith('M')).length, tafs: [...usedIds].filter((id) => id.startsWith('T')).length, pireps: usedPireps.size, advisories: usedAdvisories.size },
   };
 }
