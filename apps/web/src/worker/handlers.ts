@@ -1,6 +1,8 @@
 import { openNavDb, type Airport, type Fix, type NavDb, type Navaid } from '@clearway/navdb';
 import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from '@clearway/navdb';
 import { createEngineHandlers } from './engineHandlers';
+import { createAlongRouteHandlers } from './alongRoute';
+import { createClearSkyHandlers } from './clearsky';
 import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
 
 /** What a handler gets besides its parameters: the call's signal, aborted when the caller cancels. */
@@ -60,6 +62,8 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
     airport: ({ code }) => loaded().airport(code),
     ...createEngineHandlers(loaded, clock),
+    ...createAlongRouteHandlers(loaded),
+    ...createClearSkyHandlers(),
   };
   return handlers;
 }

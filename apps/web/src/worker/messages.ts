@@ -15,6 +15,8 @@ import type {
 } from '@clearway/navdb';
 import type { FeatureCollection } from 'geojson';
 import { ENGINE_METHODS, type EngineMethods } from './engineMessages';
+import { ALONG_ROUTE_METHODS, type AlongRouteMethods } from './alongRouteMessages';
+import { CLEARSKY_METHODS, type ClearSkyMethods } from './clearsky';
 
 /**
  * The routing worker's one message map (ARCHITECTURE.md "The routing worker", STYLE.md 4): every
@@ -24,7 +26,7 @@ import { ENGINE_METHODS, type EngineMethods } from './engineMessages';
  * The flight-plan engine's methods (parseRoute, runFlightPlan, route edits, procedure pickers,
  * optimizer) are declared in engineMessages.ts and join the map here.
  */
-export interface RoutingMethods extends EngineMethods {
+export interface RoutingMethods extends EngineMethods, AlongRouteMethods, ClearSkyMethods {
   /** Opens a nav data artifact and makes it the database every query answers from. The buffer is transferred. */
   loadDatabase: { params: { bytes: ArrayBuffer }; result: NavDbHeader };
   /** Whether a database is loaded, and its header. Also the facade's start-up handshake. */
@@ -84,6 +86,8 @@ export const ROUTING_METHODS = [
   'procedures',
   'airport',
   ...ENGINE_METHODS,
+  ...ALONG_ROUTE_METHODS,
+  ...CLEARSKY_METHODS,
 ] as const satisfies readonly RoutingMethod[];
 
 // Compile-time check that ROUTING_METHODS lists every method of the map.
