@@ -17,3 +17,6 @@ export * from './weatherConstants.js';
 export * from './weather.js';
 export * from './weatherImagery.js';
 export * from './weatherImagerySchemas.js';
+export * from './chartRegions.js';
+export * from './packs.js';
+export * from './packsSchema.js';
