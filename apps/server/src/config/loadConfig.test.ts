@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       dataChannel: 'dev',
       navdataDir: `${repoRoot}/var/navdata`,
       chartsDir: undefined,
+      packs: { dir: `${repoRoot}/var/packs`, terrainDir: undefined, chartsCycle: undefined },
       weather: { source: { kind: 'off' }, imagery: [] },
       endpoints: sameOriginEndpoints(),
       repoRoot,
@@ -174,11 +175,17 @@ describe('loadConfig databases', () => {
     expect(loadConfig({ WEB_DIST: 'build/web' }).webDist).toBe(`${repoRoot}/build/web`);
   });
 
+  it('takes CHARTS_CYCLE only as a chart cycle effective date', () => {
+    expect(loadConfig({ CHARTS_CYCLE: '2026-07-09' }).packs.chartsCycle).toBe('2026-07-09');
+    expect(() => loadConfig({ CHARTS_CYCLE: '2026-07-10' })).toThrow(/CHARTS_CYCLE 2026-07-10 is not a chart cycle's effective date .*2026-07-09 and 2026-09-03 are/);
+  });
+
   it('resolves a relative NAVDATA_DIR from the repo root and keeps absolute ones', () => {
     expect(loadConfig({ NAVDATA_DIR: 'data/nav' }).navdataDir).toBe(`${repoRoot}/data/nav`);
     expect(loadConfig({ NAVDATA_DIR: '/srv/clearway/navdata' }).navdataDir).toBe('/srv/clearway/navdata');
     expect(loadConfig({ CHARTS_DIR: 'data/charts' }).chartsDir).toBe(`${repoRoot}/data/charts`);
     expect(loadConfig({ CHARTS_DIR: '' }).chartsDir).toBeUndefined();
+    expect(loadConfig({ PACKS_DIR: 'data/packs', TERRAIN_DIR: '/srv/terrain' }).packs).toEqual({ dir: `${repoRoot}/data/packs`, terrainDir: '/srv/terrain', chartsCycle: undefined });
   });
 
   it('reads WEATHER_SOURCE: awc (WEATHER_AWC_URL), off or a folder from the repo root; unset is awc only live', () => {

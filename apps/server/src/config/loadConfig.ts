@@ -88,6 +88,8 @@ export interface Config {
   navdataDir: string;
   /** Absolute path of the VFR chart raster tiles `{z}/{x}/{y}.png`, or undefined when none are configured. */
   chartsDir: string | undefined;
+  /** Region packs (packs/): `{dir}/{cycle}/{region}.{kind}.pmtiles` (PACKS_DIR), the `.hgt` folder for terrain (TERRAIN_DIR), the charts' cycle (CHARTS_CYCLE). */
+  packs: { dir: string; terrainDir: string | undefined; chartsCycle: string | undefined };
   /** Weather ingestion (WEATHER_SOURCE, WEATHER_AWC_URL): where the weather module reads the publishers' products. */
   weather: WeatherConfig;
   /** Every endpoint the web app talks to: paths on the page's own origin unless ENDPOINT_* moves one elsewhere. */
@@ -147,7 +149,7 @@ function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
 
 /**
  * Reads and validates the server's configuration from an environment (normally `process.env`).
- * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST, NAVDATA_DIR, CHARTS_DIR) resolve from the repo root.
+ * Empty variables count as unset. Relative paths (SQLITE_PATH, WEB_DIST, NAVDATA_DIR, CHARTS_DIR, PACKS_DIR, TERRAIN_DIR) resolve from the repo root.
  * @throws ConfigError naming every bad variable, e.g.
  *   `Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")`.
  */
@@ -217,6 +219,11 @@ export function loadConfig(env: Env): Config {
     dataChannel: vars.DATA_CHANNEL ?? defaultDataChannel(environment),
     navdataDir: resolveFromRoot(repoRoot, vars.NAVDATA_DIR ?? DEFAULT_NAVDATA_DIR),
     chartsDir: vars.CHARTS_DIR === undefined ? undefined : resolveFromRoot(repoRoot, vars.CHARTS_DIR),
+    packs: {
+      dir: resolveFromRoot(repoRoot, vars.PACKS_DIR ?? 'var/packs'),
+      terrainDir: vars.TERRAIN_DIR === undefined ? undefined : resolveFromRoot(repoRoot, vars.TERRAIN_DIR),
+      chartsCycle: vars.CHARTS_CYCLE,
+    },
     weather: { source: weatherSourceOf(vars.WEATHER_SOURCE, vars.WEATHER_AWC_URL, environment, repoRoot), imagery: vars.WX_IMAGERY_SOURCES ?? [] },
     endpoints,
     repoRoot,

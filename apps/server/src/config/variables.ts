@@ -8,6 +8,7 @@ import {
   ENVIRONMENTS,
   ENVIRONMENT_ALIASES,
   absoluteEndpointMapSchema,
+  chartCycleProblem,
   type EndpointKey,
 } from '@clearway/protocol';
 import { MAIL_DISABLED, PAYMENT_CHOICES } from './deploymentRules.js';
@@ -280,6 +281,14 @@ export const variablesSchema = z.object({
   DATA_CHANNEL: optional(dataChannel),
   NAVDATA_DIR: optional(filePath),
   CHARTS_DIR: optional(filePath),
+  // Region packs (packs/): where they are built and served, the elevation cells they take terrain
+  // from, and the chart cycle of the tiles in CHARTS_DIR (default: the cycle in force at build time).
+  PACKS_DIR: optional(filePath),
+  TERRAIN_DIR: optional(filePath),
+  CHARTS_CYCLE: optional(z.string().trim().superRefine((id, context) => {
+    const problem = chartCycleProblem(id);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  })),
   WEATHER_SOURCE: optional(weatherSource),
   WEATHER_AWC_URL: optional(weatherAwcUrl),
   WX_IMAGERY_SOURCES: optional(imagerySources),
