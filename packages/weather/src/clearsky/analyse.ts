@@ -143,7 +143,7 @@ export function freezingLevelFt(winds: WindsAloftSource, lat: number, lon: numbe
   }
   if (temps.length === 0) return null;
   const first = temps[0]!;
-  if (first.c <= 0) return { ft: null, text: `at or below ${feet(first.ft)} (${first.c} °C there)` };
+  if (first.c <= 0) return { ft: null, text: `at or below ${feet(first.ft)} (${Math.round(first.c)} °C there)` };
   for (let i = 1; i < temps.length; i++) {
     const lo = temps[i - 1]!;
     const hi = temps[i]!;
@@ -250,7 +250,7 @@ function advisoryChecks(ctx: LegContext, areas: readonly { advisory: ClearSkyAdv
       continue;
     }
     let base = advisory.baseFt ?? 0;
-    let baseText = advisory.baseFt === null ? 'the surface' : level(advisory.baseFt);
+    let baseText = advisory.baseFt === null || advisory.baseFt <= 0 ? 'the surface' : level(advisory.baseFt);
     if (advisory.baseIsFreezingLevel) {
       if (freezing !== null) {
         base = freezing;
@@ -333,7 +333,7 @@ function windAndTemperature(ctx: LegContext, winds: WindsAloftSource | null): { 
   ctx.reasons.push({ level: strongHead || strongCross ? 'amber' : 'info', kind: 'wind', text: `${windText}${why ? ` (${why})` : ''}.` });
 
   const freezing = fl?.ft ?? null;
-  const t = sample.temperatureC;
+  const t = sample.temperatureC === null ? null : Math.round(sample.temperatureC);
   const flText = fl ? `freezing level ${fl.text}` : 'freezing level unknown';
   if (t !== null && t <= 0 && t >= ICING_COLDEST_C) {
     ctx.reasons.push({ level: 'amber', kind: 'freezing', text: `${t} °C at ${level(leg.altitudeFt)}, at or above the ${flText}: structural ice in cloud or precipitation.` });
