@@ -15,6 +15,7 @@ export const workspaceAliases = {
   '@clearway/navimport': fileURLToPath(new URL('./packages/navimport/src/index.ts', import.meta.url)),
   '@clearway/flightplan': fileURLToPath(new URL('./packages/flightplan/src/index.ts', import.meta.url)),
   '@clearway/weather': fileURLToPath(new URL('./packages/weather/src/index.ts', import.meta.url)),
+  '@clearway/gdl90': fileURLToPath(new URL('./packages/gdl90/src/index.ts', import.meta.url)),
   '@clearway/sync': fileURLToPath(new URL('./packages/sync/src/index.ts', import.meta.url)),
 };
 

@@ -1,0 +1,6 @@
+export * from './framing.js';
+export * from './messages.js';
+export * from './encode.js';
+export * from './decoder.js';
+export * from './fisb.js';
+export * from './fisbCollector.js';
