@@ -52,7 +52,9 @@ const webFeatures = checkFeatureMap({
   search: ['route', 'history', 'navdata'],
   map: ['navdata', 'route', 'weather'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
+  clearsky: ['profile', 'weather'],
   wxpages: ['map', 'weather'],
+  wximagery: ['weather'],
 });
 
 /** The restriction block for one package. */

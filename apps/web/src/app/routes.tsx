@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
+import { IMAGERY_PAGES, type ImageryPageName } from '@clearway/protocol';
 import { MapPage } from '../features/map/MapPage';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
@@ -22,6 +23,7 @@ const HelpCenterPage = lazyPage(() => import('../features/help/HelpCenterPage').
 const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })), 'page-pricing');
 /** SimPFD loads on demand: 'Loading...' meanwhile, 'Error loading component: {message}' on failure. */
 const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
+const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
 const WxSigmetPage = lazyPage(() => import('../features/wxpages/SigmetPage').then((m) => ({ default: m.SigmetPage })), 'page-wx_sigmet');
@@ -29,12 +31,19 @@ const WxAirmetPage = lazyPage(() => import('../features/wxpages/AirmetPage').the
 const WxPirepsPage = lazyPage(() => import('../features/wxpages/PirepsPage').then((m) => ({ default: m.PirepsPage })), 'page-wx_pireps');
 const WxWindsAloftPage = lazyPage(() => import('../features/wxpages/WindsAloftPage').then((m) => ({ default: m.WindsAloftPage })), 'page-wx_winds_aloft');
 
+/** The weather imagery pages (features/wximagery), one chunk for all of them. */
+const imageryPage = (name: ImageryPageName) =>
+  lazyPage(() => import('../features/wximagery/WxImageryPage').then((m) => ({ default: m.imageryPageComponent(name) })), `page-${name}`);
+const IMAGERY_ELEMENTS = Object.fromEntries((Object.keys(IMAGERY_PAGES) as ImageryPageName[]).map((name) => [name, createElement(imageryPage(name))])) as Record<ImageryPageName, ReactNode>;
+
 /** Pages with their own component; every other page shows its PlannedPage. */
 const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
+  ...IMAGERY_ELEMENTS,
   SimPFD: <SimPfdPage />,
   account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   airport: <AirportPage />,
+  clearsky: <ClearSkyPage />,
   helpcenter: <HelpCenterPage />,
   map1: <MapPage name="map1" />,
   map2: <MapPage name="map2" />,

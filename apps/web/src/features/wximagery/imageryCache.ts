@@ -1,0 +1,114 @@
+import { IMAGERY_INDEX_PATH, IMAGERY_MEDIA_TYPES, type ImageryExtension, type ImageryFrame, type ImageryIndex } from '@clearway/protocol';
+import type { WxDb } from '../../db/wx';
+
+/**
+ * The imagery kept on this device for offline use, in the `wx` database (no new store: the index is
+ * a `stats` row, each frame's image a `tiles` row keyed `img{path}`), and the server client that
+ * fills it. A frame's path names its content, so a stored image never needs revalidating.
+ */
+
+/** The `stats` key of the stored index. */
+export const INDEX_STAT_KEY = 'imagery-index';
+/** Prefix of the `tiles` keys of stored images. */
+export const IMAGE_TILE_PREFIX = 'img';
+
+export interface StoredIndex {
+  index: ImageryIndex;
+  /** The server's ETag of it (If-None-Match next time); null when it gave none. */
+  etag: string | null;
+  /** When this device stored it, ms since the epoch. */
+  storedAt: number;
+}
+
+/** Where the imagery is kept (the `wx` database in the app; a fake in tests). */
+export interface ImageryCacheDb {
+  getIndex(): Promise<StoredIndex | null>;
+  putIndex(stored: StoredIndex): Promise<void>;
+  getImage(path: string): Promise<ArrayBuffer | null>;
+  putImage(path: string, bytes: ArrayBuffer, at: number): Promise<void>;
+  /** Removes every stored image whose path is not in `keep`; answers how many went. */
+  prune(keep: ReadonlySet<string>): Promise<number>;
+}
+
+/** The imagery stores of a `wx` database. */
+export function wxImageryDb(wx: Pick<WxDb, 'stats' | 'tiles'>): ImageryCacheDb {
+  return {
+    async getIndex() {
+      const row = await wx.stats.get(INDEX_STAT_KEY);
+      if (row === undefined || typeof row.index !== 'object' || row.index === null) return null;
+      return { index: row.index as ImageryIndex, etag: typeof row.etag === 'string' ? row.etag : null, storedAt: row.ts };
+    },
+    async putIndex(stored) {
+      await wx.stats.put({ key: INDEX_STAT_KEY, ts: stored.storedAt, index: stored.index, etag: stored.etag });
+    },
+    async getImage(path) {
+      const row = await wx.tiles.get(`${IMAGE_TILE_PREFIX}${path}`);
+      if (row === undefined) return null;
+      return row.data instanceof ArrayBuffer ? row.data : await (row.data as Blob).arrayBuffer();
+    },
+    async putImage(path, bytes, at) {
+      await wx.tiles.put({ key: `${IMAGE_TILE_PREFIX}${path}`, ts: at, data: bytes });
+    },
+    async prune(keep) {
+      const keys = await wx.tiles.where('key').startsWith(`${IMAGE_TILE_PREFIX}/`).primaryKeys();
+      const gone = keys.filter((key) => !keep.has(key.slice(IMAGE_TILE_PREFIX.length)));
+      await wx.tiles.bulkDelete(gone);
+      return gone.length;
+    },
+  };
+}
+
+/** The media type of a frame's path by its extension. */
+export function mediaTypeOf(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1) as ImageryExtension;
+  return IMAGERY_MEDIA_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** Every frame path an index lists. */
+export function framePaths(index: ImageryIndex): Set<string> {
+  return new Set(index.products.flatMap((product) => product.views.flatMap((view) => view.frames.map((frame) => frame.path))));
+}
+
+export interface ImageryClientDeps {
+  fetch: typeof fetch;
+  db: ImageryCacheDb | null;
+  /** The weather root, e.g. `https://host/wx`. */
+  root: string;
+  now: () => number;
+}
+
+/** What asking the server for the index gave. */
+export type IndexFetch = { status: 'new'; stored: StoredIndex } | { status: 'not-modified' };
+
+/**
+ * Asks the server for the index (If-None-Match with the stored ETag), validates it, stores it and
+ * drops stored images it no longer lists. Throws with what went wrong (network, HTTP, shape).
+ */
+export async function fetchImageryIndex(deps: ImageryClientDeps, previous: StoredIndex | null, signal?: AbortSignal): Promise<IndexFetch> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (previous?.etag) headers['if-none-match'] = previous.etag;
+  const response = await deps.fetch(`${deps.root}${IMAGERY_INDEX_PATH}`, { headers, signal, cache: 'no-cache' });
+  if (response.status === 304 && previous !== null) return { status: 'not-modified' };
+  if (!response.ok) throw new Error(`${IMAGERY_INDEX_PATH} answered HTTP ${response.status}`);
+  const { imageryIndexSchema } = await import('./schema');
+  const parsed = imageryIndexSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error(`${IMAGERY_INDEX_PATH} is not an imagery index (${parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')})`);
+  const stored: StoredIndex = { index: parsed.data, etag: response.headers.get('etag'), storedAt: deps.now() };
+  if (deps.db !== null) {
+    await deps.db.putIndex(stored);
+    await deps.db.prune(framePaths(parsed.data));
+  }
+  return { status: 'new', stored };
+}
+
+/** A frame's image: the stored copy, else the server's (then stored). Throws when neither is there. */
+export async function loadFrameImage(deps: ImageryClientDeps, frame: Pick<ImageryFrame, 'path'>, signal?: AbortSignal): Promise<{ blob: Blob; from: 'device' | 'server' }> {
+  const type = mediaTypeOf(frame.path);
+  const stored = deps.db === null ? null : await deps.db.getImage(frame.path).catch(() => null);
+  if (stored !== null) return { blob: new Blob([stored], { type }), from: 'device' };
+  const response = await deps.fetch(`${deps.root}${frame.path}`, { signal });
+  if (!response.ok) throw new Error(`${frame.path} answered HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  if (deps.db !== null) await deps.db.putImage(frame.path, bytes, deps.now()).catch(() => undefined);
+  return { blob: new Blob([bytes], { type }), from: 'server' };
+}
