@@ -1,4 +1,4 @@
-import { greatCircleDestination, greatCircleDistanceNm, greatCircleInitialCourseDeg, greatCircleIntermediatePoint, NM_PER_DEG } from '@clearway/geo';
+import { geodesicDistanceNm, greatCircleDestination, greatCircleDistanceNm, greatCircleInitialCourseDeg, greatCircleIntermediatePoint, NM_PER_DEG } from '@clearway/geo';
 import { describe, expect, it } from 'vitest';
 import { airportsAlongRoute, capBounds, routeLegs, routePosition, DEFAULT_CORRIDOR_TYPES, type CorridorResult } from './corridor.js';
 import { encodeNavDb, openNavDb, type Airport, type AirportType, type LatLon, type NavDb } from './index.js';
@@ -23,6 +23,12 @@ function dbOf(airports: Airport[]): NavDb {
 const P = (latDeg: number, lonDeg: number): LatLon => ({ latDeg, lonDeg });
 const byId = (r: CorridorResult) => Object.fromEntries(r.airports.map((a) => [a.airport.id, a]));
 const ids = (r: CorridorResult) => r.airports.map((a) => a.airport.id);
+/**
+ * Distances along are fractions of each leg's WGS84 length (the navlog's). Along the equator that
+ * is the equatorial radius times the longitude difference: 6,378,137 m × π/180 / 1,852 = 60.108 nm
+ * per degree (offsets are on the sphere: NM_PER_DEG = 60.040 nm per degree of arc).
+ */
+const EQ_NM_PER_DEG = (6_378_137 * Math.PI) / 180 / 1852;
 
 describe('airportsAlongRoute: geometry worked by hand', () => {
   // Along the equator eastwards from 0°E to 10°E: a degree of arc is NM_PER_DEG = 60.04 nm; a point
@@ -41,18 +47,18 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     const r = airportsAlongRoute(db, equator, { corridorNm: 25 });
     expect(ids(r)).toEqual(['BHD', 'STH', 'BYD']);
     const a = byId(r);
-    expect(a.STH!.alongNm).toBeCloseTo(2 * NM_PER_DEG, 6);
+    expect(a.STH!.alongNm).toBeCloseTo(2 * EQ_NM_PER_DEG, 6);
     expect(a.STH!.offsetNm).toBeCloseTo(0.25 * NM_PER_DEG, 6);
     expect(a.STH!.legIndex).toBe(0);
     expect(a.STH!.legFraction).toBeCloseTo(0.2, 9);
     // Beyond the ends: the distance to the end point, on the side of the leg's great circle (on it: right).
-    expect(a.BYD!.alongNm).toBeCloseTo(10 * NM_PER_DEG, 6);
+    expect(a.BYD!.alongNm).toBeCloseTo(10 * EQ_NM_PER_DEG, 6);
     expect(a.BYD!.legFraction).toBe(1);
     expect(a.BYD!.offsetNm).toBeCloseTo(0.2 * NM_PER_DEG, 6);
     expect(a.BHD!.alongNm).toBe(0);
     expect(a.BHD!.offsetNm).toBeCloseTo(-greatCircleDistanceNm(0, 0, 0.2, -0.2), 9);
     expect(a.BHD!.offsetNm).toBeCloseTo(-16.98, 2);
-    expect(r.routeNm).toBeCloseTo(10 * NM_PER_DEG, 6);
+    expect(r.routeNm).toBeCloseTo(10 * EQ_NM_PER_DEG, 6);
     expect(r.airports.every((x) => x.role === 'en_route' && x.inCorridor)).toBe(true);
   });
 
@@ -60,7 +66,7 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     const r = airportsAlongRoute(db, equator, { corridorNm: 50 });
     expect(ids(r)).toEqual(['BHD', 'STH', 'NRT', 'BYD']);
     expect(byId(r).NRT!.offsetNm).toBeCloseTo(-0.5 * NM_PER_DEG, 6);
-    expect(byId(r).NRT!.alongNm).toBeCloseTo(5 * NM_PER_DEG, 6);
+    expect(byId(r).NRT!.alongNm).toBeCloseTo(5 * EQ_NM_PER_DEG, 6);
     const withHeli = airportsAlongRoute(db, equator, { corridorNm: 25, types: [...DEFAULT_CORRIDOR_TYPES, 'heliport'] });
     expect(ids(withHeli)).toEqual(['BHD', 'STH', 'HEL', 'BYD']);
     expect(byId(withHeli).HEL!.offsetNm).toBeCloseTo(0.1 * NM_PER_DEG, 6);
@@ -75,7 +81,7 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     const a = byId(r);
     // Outside the corner (south-east of it): past leg 1's end and before leg 2's start, right of both.
     expect(a.OUT!.legIndex).toBe(0);
-    expect(a.OUT!.alongNm).toBeCloseTo(10 * NM_PER_DEG, 6);
+    expect(a.OUT!.alongNm).toBeCloseTo(10 * EQ_NM_PER_DEG, 6);
     expect(a.OUT!.offsetNm).toBeCloseTo(greatCircleDistanceNm(0, 10, -0.2, 10.2), 9);
     // Inside the corner: 0.3° of arc from leg 1, a shade less from leg 2 (asin(cos 0.3° sin 0.3°)); left of both.
     expect(a.INS!.legIndex).toBe(1);
@@ -84,15 +90,17 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     // Up the meridian: 0.1° of longitude at 2°N east of it = right, asin(cos 2° sin 0.1°) of arc.
     expect(a.UP1!.legIndex).toBe(1);
     expect(a.UP1!.offsetNm).toBeCloseTo((Math.asin(Math.cos(2 * Math.PI / 180) * Math.sin(0.1 * Math.PI / 180)) * 180 / Math.PI) * NM_PER_DEG, 6);
-    expect(a.UP1!.alongNm).toBeGreaterThan(10 * NM_PER_DEG + 1.99 * NM_PER_DEG);
-    expect(a.UP1!.alongNm).toBeLessThan(10 * NM_PER_DEG + 2.01 * NM_PER_DEG);
+    // Its foot is at about 2°N: a fifth of the way up the second leg (10° of the meridian, WGS84).
+    const up = geodesicDistanceNm(0, 10, 10, 10);
+    expect(a.UP1!.alongNm).toBeGreaterThan(10 * EQ_NM_PER_DEG + 0.199 * up);
+    expect(a.UP1!.alongNm).toBeLessThan(10 * EQ_NM_PER_DEG + 0.201 * up);
   });
 
   it('a long leg follows its great circle, not the straight line on the chart', () => {
     // New York to London: the great circle bows far north of the lat/lon average of its ends.
     const jfk = P(40.6398, -73.7789);
     const lhr = P(51.4706, -0.4619);
-    const totalNm = greatCircleDistanceNm(jfk.latDeg, jfk.lonDeg, lhr.latDeg, lhr.lonDeg);
+    const totalNm = geodesicDistanceNm(jfk.latDeg, jfk.lonDeg, lhr.latDeg, lhr.lonDeg);
     const mid = greatCircleIntermediatePoint(jfk.latDeg, jfk.lonDeg, lhr.latDeg, lhr.lonDeg, 0.5);
     const course = greatCircleInitialCourseDeg(mid.latDeg, mid.lonDeg, lhr.latDeg, lhr.lonDeg);
     // 20 nm at right angles off the track at its midpoint: exactly 20 nm right, foot at the midpoint.
@@ -116,9 +124,9 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     const dateLine = dbOf([airport('DL1', 0.1, 179.9), airport('DL2', -0.1, -179.5), airport('FAR', 1, 179.9)]);
     const r = airportsAlongRoute(dateLine, [P(0, 179), P(0, -179)], { corridorNm: 25 });
     expect(ids(r)).toEqual(['DL1', 'DL2']);
-    expect(byId(r).DL1!.alongNm).toBeCloseTo(0.9 * NM_PER_DEG, 6);
+    expect(byId(r).DL1!.alongNm).toBeCloseTo(0.9 * EQ_NM_PER_DEG, 6);
     expect(byId(r).DL1!.offsetNm).toBeCloseTo(-0.1 * NM_PER_DEG, 6);
-    expect(byId(r).DL2!.alongNm).toBeCloseTo(1.5 * NM_PER_DEG, 6);
+    expect(byId(r).DL2!.alongNm).toBeCloseTo(1.5 * EQ_NM_PER_DEG, 6);
     expect(byId(r).DL2!.offsetNm).toBeCloseTo(0.1 * NM_PER_DEG, 6);
     // 89°N 0°E to 89°N 180°E goes over the pole along the 0/180 meridian; a point at 89.9°N 90°E is
     // 0.1° of arc off it, to the right (east of the pole when flying north up 0°E).
@@ -127,7 +135,8 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     expect(ids(p).sort()).toEqual(['PLE', 'PLW']);
     expect(byId(p).PLE!.offsetNm).toBeCloseTo(0.1 * NM_PER_DEG, 6);
     expect(byId(p).PLW!.offsetNm).toBeCloseTo(-0.2 * NM_PER_DEG, 6);
-    expect(byId(p).PLE!.alongNm).toBeCloseTo(1 * NM_PER_DEG, 6);
+    // Its foot is the pole, halfway along the leg.
+    expect(byId(p).PLE!.alongNm).toBeCloseTo(geodesicDistanceNm(89, 0, 89, 180) / 2, 6);
   });
 
   it('lists the destination and alternates whatever their distance, and says which it cannot find', () => {
@@ -149,7 +158,7 @@ describe('airportsAlongRoute: geometry worked by hand', () => {
     ]);
     // 3° north of the last point: beyond the route's end, 180 nm left of its line.
     expect(byId(r).ALT!.offsetNm).toBeCloseTo(-3 * NM_PER_DEG, 6);
-    expect(byId(r).ALT!.alongNm).toBeCloseTo(10 * NM_PER_DEG, 6);
+    expect(byId(r).ALT!.alongNm).toBeCloseTo(10 * EQ_NM_PER_DEG, 6);
     expect(r.problems).toEqual(['Alternate KXYZ is not in the nav database']);
   });
 
@@ -190,9 +199,9 @@ describe('airportsAlongRoute against a scan of every airport', () => {
     return seed / 2147483647;
   };
 
-  it('finds the same airports at the same places on 40 random routes', () => {
+  it('finds the same airports at the same places on 24 random routes', () => {
     let listed = 0;
-    for (let n = 0; n < 40; n++) {
+    for (let n = 0; n < 24; n++) {
       const count = 2 + Math.floor(random() * 6);
       const points = Array.from({ length: count }, () => P(26 + random() * 22, -122 + random() * 50));
       const corridorNm = [10, 25, 50][n % 3]!;
@@ -209,7 +218,7 @@ describe('airportsAlongRoute against a scan of every airport', () => {
       }
       listed += expected.length;
     }
-    expect(listed).toBeGreaterThan(1000);
+    expect(listed).toBeGreaterThan(500);
   });
 
   it('keeps route order', () => {

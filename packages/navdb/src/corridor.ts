@@ -1,10 +1,13 @@
 // Airports along a route (issue 17 "Along the Route"): every airport within a corridor either side of
 // the route's polyline, in route order, with its distance along the route, its signed cross-track
-// offset and the leg it lies beside. Spherical geometry from @clearway/geo on the spec's sphere (the
-// same great circles and distances as the navlog), so it holds for legs of any length; candidates
-// come from the nav database's one-degree grid (`inBounds`), one small box per piece of each leg.
+// offset and the leg it lies beside. Where a point lies against a leg is worked on the sphere with
+// @clearway/geo (great circles: right for legs of any length, across the antimeridian and the poles);
+// distances along are fractions of each leg's WGS84 geodesic length, the navlog's, so they agree with
+// its cumulative distances. Candidates come from the nav database's one-degree grid (`inBounds`), one
+// small box per piece of each leg.
 import {
   EARTH_RADIUS_NM,
+  geodesicDistanceNm,
   greatCircleCrossTrackNm,
   greatCircleDistanceNm,
   greatCircleInitialCourseDeg,
@@ -46,11 +49,11 @@ export interface RoutePosition {
   legIndex: number;
   /** Fraction of that leg at the point's foot on it, 0..1 (0 or 1 when it lies beyond the leg's ends). */
   legFraction: number;
-  /** Distance along the route to the foot, nm from the first point. */
+  /** Distance along the route to the foot, nm from the first point: the fraction of each leg's WGS84 length (the navlog's). */
   alongNm: number;
-  /** Signed offset, nm: positive right of the route (in its direction of flight), negative left. */
+  /** Signed offset, nm: positive right of the route (in its direction of flight), negative left. On the sphere (within 0.5%). */
   offsetNm: number;
-  /** Shortest distance to the route, nm (|offsetNm|). */
+  /** Shortest distance to the route, nm (|offsetNm|), on the sphere. */
   distanceNm: number;
 }
 
@@ -65,7 +68,7 @@ export interface CorridorResult {
   /** In route order: distance along, then distance off the route, then ident. */
   airports: CorridorAirport[];
   corridorNm: number;
-  /** Length of the route, nm. */
+  /** Length of the route, nm (WGS84, as the navlog's total). */
   routeNm: number;
   /** Included codes that could not be listed, in words ('Alternate KXYZ is not in the nav database'). */
   problems: string[];
@@ -80,8 +83,12 @@ const BOX_SLACK_NM = 0.01;
 interface LegGeometry {
   from: LatLon;
   to: LatLon;
+  /** Great-circle length on the sphere, nm (the geometry's). */
   lengthNm: number;
   courseDeg: number;
+  /** WGS84 geodesic length, nm (the navlog's leg distance). */
+  geodesicNm: number;
+  /** Geodesic distance from the first point to this leg's start, nm. */
   startNm: number;
 }
 
@@ -90,19 +97,23 @@ function checkPoint(point: LatLon, index: number): void {
   if (!ok) throw new RangeError(`Route point ${index + 1} has no valid position (latitude ${point.latDeg}, longitude ${point.lonDeg})`);
 }
 
-/** The legs of a polyline with their great-circle lengths and cumulative starts; one zero-length leg for a single point. */
+/**
+ * The legs of a polyline with their great-circle lengths, courses, WGS84 lengths and cumulative
+ * (WGS84) starts; one zero-length leg for a single point.
+ */
 export function routeLegs(points: readonly LatLon[]): LegGeometry[] {
   points.forEach(checkPoint);
   if (points.length === 0) return [];
-  if (points.length === 1) return [{ from: points[0]!, to: points[0]!, lengthNm: 0, courseDeg: 0, startNm: 0 }];
+  if (points.length === 1) return [{ from: points[0]!, to: points[0]!, lengthNm: 0, courseDeg: 0, geodesicNm: 0, startNm: 0 }];
   const legs: LegGeometry[] = [];
   let startNm = 0;
   for (let i = 0; i + 1 < points.length; i++) {
     const from = points[i]!;
     const to = points[i + 1]!;
     const lengthNm = greatCircleDistanceNm(from.latDeg, from.lonDeg, to.latDeg, to.lonDeg);
-    legs.push({ from, to, lengthNm, courseDeg: greatCircleInitialCourseDeg(from.latDeg, from.lonDeg, to.latDeg, to.lonDeg), startNm });
-    startNm += lengthNm;
+    const geodesicNm = geodesicDistanceNm(from.latDeg, from.lonDeg, to.latDeg, to.lonDeg);
+    legs.push({ from, to, lengthNm, courseDeg: greatCircleInitialCourseDeg(from.latDeg, from.lonDeg, to.latDeg, to.lonDeg), geodesicNm, startNm });
+    startNm += geodesicNm;
   }
   return legs;
 }
@@ -157,7 +168,7 @@ export function routePosition(legs: readonly LegGeometry[], point: LatLon, legIn
   return {
     legIndex: best.legIndex,
     legFraction: best.fraction,
-    alongNm: leg.startNm + best.fraction * leg.lengthNm,
+    alongNm: leg.startNm + best.fraction * leg.geodesicNm,
     offsetNm: best.offsetNm + 0,
     distanceNm: best.distanceNm,
   };
@@ -219,7 +230,7 @@ export function airportsAlongRoute(
     throw new RangeError(`Corridor width must be more than 0 and at most ${MAX_CORRIDOR_NM} nm each side, not ${corridorNm}`);
   }
   const legs = routeLegs(points);
-  const routeNm = legs.reduce((sum, leg) => sum + leg.lengthNm, 0);
+  const routeNm = legs.reduce((sum, leg) => sum + leg.geodesicNm, 0);
   const problems: string[] = [];
   if (legs.length === 0) return { airports: [], corridorNm, routeNm, problems };
   const types = new Set(options.types ?? DEFAULT_CORRIDOR_TYPES);
