@@ -53,6 +53,7 @@ const webFeatures = checkFeatureMap({
   map: ['navdata', 'route', 'weather'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
   clearsky: ['profile', 'weather'],
+  clearsky: ['profile', 'weather'],
   wxpages: ['map', 'weather'],
   wximagery: ['weather'],
 });
