@@ -4,3 +4,4 @@ export * from './encode.js';
 export * from './decoder.js';
 export * from './fisb.js';
 export * from './fisbCollector.js';
+export * from './fisbWeather.js';
