@@ -56,6 +56,7 @@ const webFeatures = checkFeatureMap({
   clearsky: ['profile', 'weather'],
   wxpages: ['map', 'weather'],
   wximagery: ['weather'],
+  alongroute: ['navdata', 'weather'],
 });
 
 /** The restriction block for one package. */

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { remoteLoggingEnabled } from '@clearway/protocol';
-import { accountRoutes, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
-import { authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
+import { accountRoutes, helpTokenPurgeJob, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
+import { authExpiryPurgeJob, authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
 import type { Config } from './config/index.js';
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Periodic work (jobs/), each job in exactly one of N processes per period: leases in the database
   // on PostgreSQL, in this process on SQLite. Started when the app is ready, stopped (waiting for a
   // run in progress) when it closes, before the caller closes the database.
-  const jobs = new JobRunner([outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), clientLogRetentionJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
+  const jobs = new JobRunner([outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), authExpiryPurgeJob(deps.db), helpTokenPurgeJob(deps.db), clientLogRetentionJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   return app;

@@ -112,8 +112,6 @@ export class HelpTokens {
       .values({ jti, expires_at: expiresAt })
       .onConflict((conflict) => conflict.column('jti').doNothing())
       .executeTakeFirst();
-    // Now and then drop ids whose tokens have expired anyway.
-    if (Math.random() < 0.05) await this.db.kysely.deleteFrom('help_token_uses').where('expires_at', '<', now).execute();
     return rowNumber(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 }
@@ -138,4 +136,18 @@ export function helpCentrePage(user: HelpUser | null): string {
 </head><body><h1>Clearway Help Center</h1>
 ${body}
 </body></html>`;
+}
+
+/** The purge of used help-centre token ids whose tokens have expired runs hourly (one of N processes: jobs/). */
+export const HELP_TOKEN_PURGE_PERIOD_MS = 3600_000;
+
+/** The periodic job of that purge (a jobs/ Job, described structurally so account needs no jobs import). */
+export function helpTokenPurgeJob(db: Database): { name: string; periodMs: number; run(context: { now: number }): Promise<void> } {
+  return {
+    name: 'help_token_uses_purge',
+    periodMs: HELP_TOKEN_PURGE_PERIOD_MS,
+    async run({ now }) {
+      await db.kysely.deleteFrom('help_token_uses').where('expires_at', '<', now).execute();
+    },
+  };
 }

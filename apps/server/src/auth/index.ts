@@ -24,5 +24,6 @@ export { checkPassword, createUser } from './users.js';
 export { hashToken } from './cookies.js';
 export { AttemptCounter, type RateLimit } from './rateLimit.js';
 export { IDP_TEXT } from './idp/text.js';
+export { ATTEMPT_RETENTION_MS, AUTH_EXPIRY_PURGE_PERIOD_MS, authExpiryPurgeJob, deleteExpiredAuthRecords } from './expiredRecords.js';
 export { OUTBOX_CLEANUP_PERIOD_MS, OUTBOX_RETENTION_MS, deleteOldOutboxMail, outboxCleanupJob } from './outboxCleanup.js';
 export { providerSecrets, storedSecret } from './secrets.js';

@@ -31,10 +31,6 @@ class DatabaseAdapter implements Adapter {
       .values({ model: this.model, id, consumed_at: null, ...row })
       .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(row))
       .execute();
-    // Housekeeping: one in fifty writes sweeps expired payloads.
-    if (Math.random() < 0.02) {
-      await this.db.kysely.deleteFrom('oidc_payloads').where('expires_at', '<', now).execute();
-    }
   }
 
   private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {

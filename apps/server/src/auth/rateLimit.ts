@@ -20,15 +20,10 @@ export const MAIL_LIMIT: RateLimit = { max: 10, windowMs: 60 * 60_000 };
  * Counts events per key in the `auth_attempts` table, so every server process sees the same
  * counts. There is no separate "is it limited?" question: an event is recorded first and then
  * counted (take, attempt), so a burst of concurrent requests cannot all pass a check made before
- * any of them was recorded.
+ * any of them was recorded. Attempts older than a day go with the hourly purge (expiredRecords.ts).
  */
 export class AttemptCounter {
   constructor(private readonly db: Database) {}
-
-  /** Drops attempts older than a day (longer than any window) so the table stays small. */
-  private async prune(now: number): Promise<void> {
-    await this.db.kysely.deleteFrom('auth_attempts').where('at', '<', now - 24 * 3600_000).execute();
-  }
 
   /**
    * Counts one event for `key` if the limit allows it. Returns 0 when counted, else the whole
@@ -58,7 +53,6 @@ export class AttemptCounter {
       .orderBy('id', 'asc')
       .execute();
     if (rows.length <= limit.max) {
-      if (Math.random() < 0.05) await this.prune(now);
       return { retryAfter: 0, id };
     }
     await this.release(id);

@@ -15,8 +15,6 @@ export async function createSession(db: Database, custId: string, ttlMs: number,
     .insertInto('auth_sessions')
     .values({ id_hash: hashToken(token), cust_id: custId, created_at: now, expires_at: now + ttlMs })
     .execute();
-  // Housekeeping now and then: drop expired sessions.
-  if (Math.random() < 0.05) await db.kysely.deleteFrom('auth_sessions').where('expires_at', '<', now).execute();
   return token;
 }
 

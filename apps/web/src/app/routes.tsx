@@ -25,6 +25,7 @@ const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').the
 const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
+const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
 const WxSigmetPage = lazyPage(() => import('../features/wxpages/SigmetPage').then((m) => ({ default: m.SigmetPage })), 'page-wx_sigmet');
@@ -43,6 +44,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   SimPFD: <SimPfdPage />,
   account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
+  along_route: <AlongRoutePage />,
   airport: <AirportPage />,
   clearsky: <ClearSkyPage />,
   clearsky: <ClearSkyPage />,
