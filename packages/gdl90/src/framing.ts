@@ -80,7 +80,7 @@ export interface DeframerStats {
   badCrc: number;
   /**
    * Frames too short to hold a Message ID and an FCS (fewer than 3 bytes once unescaped), frames that
-   * end on a Control-Escape, and frames longer than the longest message (`maxFrameBytes`): dropped.
+   * end on a Control-Escape or hold two in a row, and frames longer than `maxFrameBytes`: dropped.
    */
   truncated: number;
   /** Bytes seen before the first Flag Byte (a stream joined mid-frame): skipped. */
