@@ -156,7 +156,7 @@ export function encodeUplink(m: Fields<Uplink>): Uint8Array {
 }
 
 /** Basic (18-byte payload) or Long (34-byte payload) pass-through report (§3.6). */
-export function encodePassThrough(m: PassThroughReport): Uint8Array {
+export function encodePassThrough(m: Omit<PassThroughReport, 'adsb'>): Uint8Array {
   const size = m.type === 'basicReport' ? 22 : 38;
   const b = new Uint8Array(size);
   b[0] = m.type === 'basicReport' ? MESSAGE_ID.basicReport : MESSAGE_ID.longReport;

@@ -5,3 +5,4 @@ export * from './decoder.js';
 export * from './fisb.js';
 export * from './fisbCollector.js';
 export * from './fisbWeather.js';
+export * from './uatAdsb.js';

@@ -315,14 +315,16 @@ describe('hand-built frames for every message', () => {
   it('basic (§3.6 Table 13) and long (Table 14) reports: time of reception and payload', () => {
     const basic = new Uint8Array(18).fill(0xab);
     const long = new Uint8Array(34).map((_, i) => i);
+    // Payload type 0xAB >> 3 = 21 carries no state vector: the payload stays bytes only.
     expect(viaDecoder(encodeFrame(encodePassThrough({ type: 'basicReport', timeOfReception: 5, payload: basic })))).toEqual({
       type: 'basicReport',
       timeOfReception: 5,
       payload: basic,
+      adsb: null,
     });
     const l = encodePassThrough({ type: 'longReport', timeOfReception: null, payload: long });
     expect(l).toHaveLength(38);
-    expect(decoded(l)).toEqual({ type: 'longReport', timeOfReception: null, payload: long });
+    expect(decoded(l)).toMatchObject({ type: 'longReport', timeOfReception: null, payload: long, adsb: { payloadType: 0, address: 0x010203 } });
   });
 
   it('ForeFlight ID (0x65 sub 0): serial, names, capabilities (MSL datum, internet policy)', () => {

@@ -4,6 +4,8 @@
 // the Message Data, FCS removed (what the deframer hands on). Multi-byte fields are most significant
 // byte first unless the ICD says otherwise.
 
+import { decodeUatAdsb, type UatAdsbReport } from './uatAdsb.js';
+
 export const MESSAGE_ID = {
   heartbeat: 0x00,
   initialization: 0x02,
@@ -163,6 +165,8 @@ export interface PassThroughReport {
   timeOfReception: number | null;
   /** The 18 (basic) or 34 (long) byte UAT ADS-B payload (RTCA/DO-282 §2.2). */
   payload: Uint8Array;
+  /** The payload decoded (state vector, mode status, auxiliary state vector); null for payload types without a state vector. */
+  adsb: UatAdsbReport | null;
 }
 
 /** ForeFlight ID message (0x65, sub-ID 0). */
@@ -429,9 +433,10 @@ export function decodeMessage(b: Uint8Array): DecodeResult {
       const size = id === MESSAGE_ID.basicReport ? 22 : 38;
       const bad = short(size);
       if (bad) return bad;
+      const payload = b.slice(4, size);
       return {
         ok: true,
-        message: { type: id === MESSAGE_ID.basicReport ? 'basicReport' : 'longReport', timeOfReception: tor(b, 1), payload: b.slice(4, size) },
+        message: { type: id === MESSAGE_ID.basicReport ? 'basicReport' : 'longReport', timeOfReception: tor(b, 1), payload, adsb: decodeUatAdsb(payload) },
       };
     }
     case MESSAGE_ID.foreFlight:
