@@ -12,6 +12,7 @@ import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, in
 import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { clientLogRetentionJob, logRoutes } from './logs/index.js';
 import { navdataRoutes } from './navdata/routes.js';
+import { packRoutes } from './packs/index.js';
 import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoutesOptions } from './realtime/index.js';
 import { staticRoutes } from './static/index.js';
 import { syncRoutes, type SyncRoutesOptions } from './sync/index.js';
@@ -119,6 +120,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Weather below /wx and the weather socket; ingestion of WEATHER_SOURCE (weather/).
   await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
+  // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
+  await app.register(packRoutes, { packsDir: config.packs.dir });
   await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });
 

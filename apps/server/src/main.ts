@@ -3,6 +3,7 @@ import { isEmbeddedDefault, ConfigError, loadProcessConfig, type Config } from '
 import { openDatabase, migrateToLatest, MIGRATION_NAMES } from './db/index.js';
 import { createServerLogger } from './http/index.js';
 import { installShutdown } from './lifecycle/index.js';
+import { backgroundPackBuild } from './packs/index.js';
 
 /** Start-up: configuration, database and migrations, then listen; exits 1 with a reason on failure. */
 async function main(): Promise<void> {
@@ -30,9 +31,12 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config, { db, logger });
+  // No region packs yet: build what CHARTS_DIR / TERRAIN_DIR (or the shared data) allow, in a worker, once listening.
+  const packBuild = backgroundPackBuild({ packsDir: config.packs.dir, chartsDir: config.chartsDir, terrainDir: config.packs.terrainDir, chartsCycle: config.packs.chartsCycle, repoRoot: config.repoRoot, logger });
   installShutdown({
     signals: process,
     close: async () => {
+      await packBuild.stop();
       await app.close();
       await db.close();
     },
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
+  packBuild.start();
   // Without PUBLIC_ORIGIN, sign-in and mailed links follow each request's allowed address (http/requestOrigin.ts).
   const links = config.publicOriginFixed ? config.publicOrigin : 'the address each request came to (PUBLIC_ORIGIN unset)';
   logger.info(
