@@ -8,10 +8,11 @@ import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Radio from '@mui/material/Radio';
 import TextField from '@mui/material/TextField';
-import { ThemeProvider } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { BRAND_DARK, dayTheme, MIN_TOUCH_PX, nightTheme } from './theme';
+import Tooltip from '@mui/material/Tooltip';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BRAND_DARK, dayTheme, MIN_TOUCH_PX, nightTheme, pointerCanHover, tooltipDefaults } from './theme';
 
 /** WCAG 2 contrast ratio of two colours given as rgb(r, g, b) or #rrggbb. */
 function contrast(a: string, b: string): number {
@@ -79,4 +80,37 @@ describe('touch sizes (issue 27 point 4)', () => {
       expect(getComputedStyle(screen.getByTestId('radio')).padding).toBe('10px');
     });
   }
+});
+
+describe('tooltips on touch screens', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const hoverOver = (canHover: boolean) => {
+    render(
+      <ThemeProvider theme={createTheme({ components: { MuiTooltip: { defaultProps: tooltipDefaults(canHover) } } })}>
+        <Tooltip title="METAR: 12 min old" enterDelay={0}>
+          <button type="button">METAR</button>
+        </Tooltip>
+      </ThemeProvider>,
+    );
+    fireEvent.mouseOver(screen.getByText('METAR'));
+  };
+
+  it('opens on hover where the pointer hovers', async () => {
+    hoverOver(true);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('METAR: 12 min old');
+  });
+
+  it('does not open on the mouseover a tap emulates on a touch screen', async () => {
+    hoverOver(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('asks the pointer media query', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(hover: none)', media: query }));
+    expect(pointerCanHover()).toBe(false);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(hover: hover)', media: query }));
+    expect(pointerCanHover()).toBe(true);
+  });
 });

@@ -12,6 +12,19 @@ export const MIN_TOUCH_PX = 44;
 export const LIST_ROW_PX = 48;
 
 /**
+ * Whether the device's main pointer can hover (a mouse or trackpad). On a touch screen a tap fires an
+ * emulated mouseover, and a tooltip opened by it stayed up over the map until the next tap elsewhere.
+ */
+export function pointerCanHover(): boolean {
+  return typeof window === 'undefined' || typeof window.matchMedia !== 'function' || window.matchMedia('(hover: hover)').matches;
+}
+
+/** Tooltips: on hover where the pointer hovers; on a touch screen only after a long press (MUI's touch listener), gone 1.5 s after the finger lifts. */
+export function tooltipDefaults(canHover: boolean): { disableHoverListener: boolean } {
+  return { disableHoverListener: !canHover };
+}
+
+/**
  * Touch sizes for the cockpit (issue 27 point 4): every button, icon button, field, list row, switch,
  * checkbox, radio and slider is at least 44x44 CSS px at every screen width, in day and night alike.
  * Sizes only: colours stay MUI's and the palettes'.
@@ -59,6 +72,7 @@ export const touchComponents: Components<Omit<Theme, 'components'>> = {
   MuiTab: { styleOverrides: { root: { minHeight: LIST_ROW_PX, minWidth: MIN_TOUCH_PX } } },
   MuiTableSortLabel: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX } } },
   MuiChip: { styleOverrides: { clickable: { minHeight: MIN_TOUCH_PX } } },
+  MuiTooltip: { defaultProps: tooltipDefaults(pointerCanHover()) },
 };
 
 /** Day theme: light surfaces, brand blue bars. */
