@@ -12,7 +12,7 @@ export interface BackgroundBuildOptions {
   packsDir: string;
   chartsDir: string | undefined;
   terrainDir: string | undefined;
-  /** CHARTS_CYCLE; default the cycle in force now. */
+  /** CHARTS_CYCLE; default the shared tiles' cycle when they are used, else the cycle in force now. */
   chartsCycle: string | undefined;
   repoRoot: string;
   logger: FastifyBaseLogger;
@@ -55,7 +55,7 @@ export function backgroundPackBuild(options: BackgroundBuildOptions): Background
       logger.warn(`No region packs in ${options.packsDir}; the build worker ${script} is missing (build the server), so none are built`);
       return finish(null);
     }
-    const cycle = options.chartsCycle ?? chartCycleAt(Date.now()).id;
+    const cycle = options.chartsCycle ?? sources.chartsCycle ?? chartCycleAt(Date.now()).id;
     logger.info({ packsDir: options.packsDir, cycle, sources: sources.fromShared }, 'No region packs: building them in the background');
     const started = new Worker(script, { workerData: { packsDir: options.packsDir, cycle, sources: { chartsDir: sources.chartsDir, terrainDir: sources.terrainDir } } });
     worker = started;

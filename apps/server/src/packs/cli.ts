@@ -10,7 +10,8 @@ const USAGE = `Usage: npm run charts -- build [--region CODE]... [--all] [--cycl
 
 Builds region packs (PMTiles: VFR chart tiles, basemap, terrain) into {out}/{cycle}/{region}.{kind}.pmtiles.
   --region CODE   a chart region (repeatable), e.g. New_York, Dallas-Ft_Worth; default every region (--all)
-  --cycle DATE    the chart cycle of the tiles (its effective date); default CHARTS_CYCLE, else the cycle in force today
+  --cycle DATE    the chart cycle of the tiles (its effective date); default CHARTS_CYCLE, else 2026-07-09 for
+                  the shared tiles, else the cycle in force today
   --charts DIR    VFR chart tiles {z}/{x}/{y}.png; default CHARTS_DIR, else ../shared/data/charts/vfr-raster-tiles
   --terrain DIR   .hgt elevation cells; default TERRAIN_DIR, else ../shared/data/terrain
   --out DIR       default PACKS_DIR, else var/packs
@@ -78,9 +79,10 @@ async function main(argv: string[]): Promise<void> {
         fail(`Unknown option "${flag}".\n${USAGE}`);
     }
   }
+  const sources = packSources({ chartsDir, terrainDir }, config.repoRoot);
+  cycleId ??= sources.chartsCycle;
   const cycle = cycleId === undefined ? chartCycleAt(Date.now()) : chartCycleById(cycleId);
   if (!cycle) fail(`Not a chart cycle: ${cycleId}`);
-  const sources = packSources({ chartsDir, terrainDir }, config.repoRoot);
   for (const used of sources.fromShared) process.stderr.write(`Using the shared data: ${used}\n`);
   const bar = !quiet && process.stderr.isTTY;
   const report = await buildPacks({
