@@ -53,10 +53,10 @@ const webFeatures = checkFeatureMap({
   map: ['navdata', 'route', 'weather'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
   clearsky: ['profile', 'weather'],
-  clearsky: ['profile', 'weather'],
   wxpages: ['map', 'weather'],
   wximagery: ['weather'],
   alongroute: ['navdata', 'weather'],
+  downloads: ['navdata', 'weather'],
 });
 
 /** The restriction block for one package. */

@@ -3,5 +3,5 @@
 // plates and weather snapshots.
 export { openBrowserPartStore } from './browserPartStore';
 export { browserDownloadEnv, browserSha256 } from './browserDownloadEnv';
-export { opfsSegments } from './opfsSegments';
+export { opfsSegments, opfsSegmentFiles } from './opfsSegments';
 export { indexedDbSegments } from './indexedDbSegments';

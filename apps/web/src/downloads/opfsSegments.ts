@@ -79,3 +79,24 @@ export async function opfsSegments(id: string, storage: StorageManager | undefin
     },
   };
 }
+
+/**
+ * The segment files of download `id` in order, as disk-backed `File`s (no byte is read): a finished
+ * download kept as segments (region packs) is opened as `new Blob(files)`. Null without OPFS or
+ * when the download has no folder.
+ */
+export async function opfsSegmentFiles(id: string, storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<File[] | null> {
+  if (typeof storage?.getDirectory !== 'function') return null;
+  let dir: FileSystemDirectoryHandle;
+  try {
+    dir = await (await (await storage.getDirectory()).getDirectoryHandle(DOWNLOADS_FOLDER)).getDirectoryHandle(folderName(id));
+  } catch {
+    return null;
+  }
+  const files: File[] = [];
+  for (let index = 0; ; index++) {
+    const file = await fileOrNull(dir, segmentFile(index));
+    if (file === null) return files;
+    files.push(file);
+  }
+}
