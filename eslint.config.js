@@ -50,7 +50,7 @@ const webFeatures = checkFeatureMap({
   pricing: ['account', 'settings', 'welcome'],
   route: ['profile', 'history', 'settings', 'navdata', 'weather'],
   search: ['route', 'history', 'navdata'],
-  map: ['navdata', 'route', 'weather'],
+  map: ['navdata', 'route', 'weather', 'downloads'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
   clearsky: ['profile', 'weather'],
   wxpages: ['map', 'weather'],
