@@ -121,17 +121,34 @@ function validity(a: ClearSkyAdvisory): { from: number; to: number } {
   return { from, to };
 }
 
-/** The newest time the advisory set speaks for (latest end of validity), or null for an empty set. */
-function advisoriesNewestMs(weather: ClearSkyWeather): number | null {
+/**
+ * Whether the advisory set speaks for time `t`: some advisory in it is valid within
+ * ADVISORY_COVERAGE_MS of `t` (an empty set: it was current, `advisoriesAsOfMs`, within that much
+ * before `t` or up to then). A set of advisories all long before or long after `t` says nothing about it.
+ */
+function advisoriesCover(weather: ClearSkyWeather, t: number): boolean {
   const list = weather.advisories;
-  if (!list) return null;
-  let newest: number | null = null;
+  if (!list) return false;
+  if (list.length === 0) return weather.advisoriesAsOfMs !== null && weather.advisoriesAsOfMs <= t + ADVISORY_COVERAGE_MS && weather.advisoriesAsOfMs >= t - 2 * ADVISORY_COVERAGE_MS;
   for (const a of list) {
     const v = validity(a);
-    const t = Number.isFinite(v.to) ? v.to : Number.isFinite(v.from) ? v.from : null;
-    if (t !== null && (newest === null || t > newest)) newest = t;
+    if (v.from <= t + ADVISORY_COVERAGE_MS && v.to >= t - ADVISORY_COVERAGE_MS) return true;
   }
-  return newest ?? weather.advisoriesAsOfMs;
+  return false;
+}
+
+/** The span of times the advisory set's validities cover, for the reason text; null when none is stated. */
+function advisorySpan(weather: ClearSkyWeather): { from: number; to: number } | null {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const a of weather.advisories ?? []) {
+    for (const t of [a.validFromMs, a.validToMs]) {
+      if (t === null) continue;
+      from = Math.min(from, t);
+      to = Math.max(to, t);
+    }
+  }
+  return Number.isFinite(from) ? { from, to } : null;
 }
 
 /** Freezing level near a place and time from the winds' temperatures (lowest 0 °C crossing), feet MSL. */
@@ -295,7 +312,7 @@ function pirepChecks(ctx: LegContext, pireps: readonly ClearSkyPirep[], usedPire
       usedPireps.add(p);
       const lvl = pirepLevel(intensity);
       const by = p.aircraft ? `, ${p.aircraft}` : '';
-      found.push({ lvl, rank: levelRank(lvl), text: `PIREP: ${INTENSITY_WORDS[intensity]} ${what} at ${level(p.altitudeFt)}, ${Math.round(where.distanceNm)} nm from the leg, reported ${formatZulu(p.timeMs)}${by}.` });
+      found.push({ lvl, rank: levelRank(lvl), text: `PIREP: ${INTENSITY_WORDS[intensity]} ${what} at ${level(p.altitudeFt)}, ${Math.round(where.distanceNm)} nm from the leg, reported ${formatZulu(p.timeMs, leg.etaStartMs)}${by}.` });
     }
   }
   found.sort((a, b) => b.rank - a.rank);
@@ -349,13 +366,15 @@ function windAndTemperature(ctx: LegContext, winds: WindsAloftSource | null): { 
   return { wind, freezing };
 }
 
-function advisoryCoverage(ctx: LegContext, weather: ClearSkyWeather, newest: number | null): void {
+function advisoryCoverage(ctx: LegContext, weather: ClearSkyWeather, span: { from: number; to: number } | null): void {
   if (!weather.advisories) return; // Said once for the route.
   const t = ctx.leg.etaStartMs;
-  if (newest === null || newest < t - ADVISORY_COVERAGE_MS) {
-    const since = newest === null ? 'the advisory data carries no time' : `the newest SIGMET/AIRMET data ends ${formatZulu(newest)}`;
-    ctx.reasons.push({ level: 'amber', kind: 'data', text: `SIGMETs and AIRMETs at ${formatHhmmZ(t)} unknown: ${since}.` });
-  }
+  if (advisoriesCover(weather, t) || advisoriesCover(weather, ctx.leg.etaEndMs)) return;
+  let why: string;
+  if (weather.advisories.length === 0) why = weather.advisoriesAsOfMs === null ? 'the downloaded set is empty and carries no time' : `the downloaded set is empty and dates from ${formatZulu(weather.advisoriesAsOfMs, t)}`;
+  else if (span === null) why = 'the downloaded advisories state no validity';
+  else why = `the downloaded SIGMETs and AIRMETs are valid ${formatZulu(span.from, t)} to ${formatZulu(span.to, t)}, none near this time`;
+  ctx.reasons.push({ level: 'amber', kind: 'data', text: `SIGMETs and AIRMETs at ${formatZulu(t)} unknown: ${why}.` });
 }
 
 /**
@@ -369,7 +388,7 @@ export function analyseClearSky(input: ClearSkyInput): ClearSkyResult {
   const { weather } = input;
   const stations = stationsOf(weather);
   const areas = (weather.advisories ?? []).filter((a) => a.polygon.length >= 4).map((advisory) => ({ advisory, area: prepareArea(advisory.polygon) }));
-  const newest = advisoriesNewestMs(weather);
+  const span = advisorySpan(weather);
   // Reports used by some leg: 'M' + station for a METAR, 'T' + station for a TAF.
   const usedIds = new Set<string>();
   const usedAdvisories = new Set<ClearSkyAdvisory>();
@@ -405,7 +424,7 @@ export function analyseClearSky(input: ClearSkyInput): ClearSkyResult {
     enRouteStations(ctx, stations, skip, usedIds);
     const { wind, freezing } = windAndTemperature(ctx, weather.winds);
     advisoryChecks(ctx, areas, freezing, usedAdvisories);
-    advisoryCoverage(ctx, weather, newest);
+    advisoryCoverage(ctx, weather, span);
     if (weather.pireps) pirepChecks(ctx, weather.pireps, usedPireps);
     if (!ctx.surface) {
       ctx.reasons.push({ level: 'amber', kind: 'data', text: `No weather along this leg: no METAR or TAF at its ends or within ${EN_ROUTE_CORRIDOR_NM} nm is usable at ${formatHhmmZ(leg.etaStartMs)}–${formatHhmmZ(leg.etaEndMs)}.` });
@@ -427,6 +446,16 @@ export function analyseClearSky(input: ClearSkyInput): ClearSkyResult {
       freezingLevelFt: freezing,
     };
   });
+
+  if (weather.pireps && input.legs.length > 0) {
+    const from = input.legs[0]!.etaStartMs - PIREP_MAX_AGE_MS;
+    const to = input.legs[input.legs.length - 1]!.etaEndMs + PIREP_MAX_AHEAD_MS;
+    const inTime = weather.pireps.filter((p) => p.timeMs >= from && p.timeMs <= to).length;
+    if (inTime === 0) {
+      const what = weather.pireps.length === 0 ? 'No PIREPs near the route' : `None of the ${weather.pireps.length} PIREPs near the route is`;
+      routeReasons.push({ level: 'info', kind: 'data', text: `${what}${weather.pireps.length === 0 ? ' are' : ''} within ${PIREP_MAX_AGE_MS / 3_600_000} h of the flight: no reported turbulence or icing to go by.` });
+    }
+  }
 
   let overall: TrafficLight = 'green';
   for (const l of legs) overall = worseLevel(overall, l.level);

@@ -173,13 +173,25 @@ describe('analyseClearSky', () => {
     const result = run(stale);
     expect(result.legs.every((l) => !l.hasSurfaceData && l.level !== 'green')).toBe(true);
     expect(texts(result.legs[0]!.reasons)).toContain('Departure KAAA: no report usable at 27 Jan 22:00Z: its METAR of 27 Jan 17:00Z is too old for that time.');
+    // A report from another year says which.
+    const lastYear = run(goodWeather({ metars: [metar('KAAA', A, 'VFR', Date.UTC(2024, 11, 6, 19, 9))] }));
+    expect(texts(lastYear.legs[0]!.reasons)).toContain('its METAR of 6 Dec 2024 19:09Z is too old for that time');
   });
 
   it('advisory data older than the ETA is said, not taken as "no hazards"', () => {
     const old = sigmet({ validFromMs: T0 - 600 * MIN, validToMs: T0 - 400 * MIN, polygon: [[10, 10], [11, 10], [11, 11], [10, 11], [10, 10]] });
     const result = run(goodWeather({ advisories: [old] }), LEGS.map((l) => ({ ...l, altitudeFt: 5_000, lowestFt: 5_000, highestFt: 5_000 })));
     expect(result.legs[0]!.level).toBe('amber');
-    expect(texts(result.legs[0]!.reasons)).toContain('SIGMETs and AIRMETs at 22:00Z unknown: the newest SIGMET/AIRMET data ends 27 Jan 15:20Z.');
+    expect(texts(result.legs[0]!.reasons)).toContain(
+      'SIGMETs and AIRMETs at 27 Jan 22:00Z unknown: the downloaded SIGMETs and AIRMETs are valid 27 Jan 12:00Z to 27 Jan 15:20Z, none near this time.',
+    );
+    // Advisories of another time of year say nothing about this flight either (the year is written out).
+    const later = sigmet({ validFromMs: Date.UTC(2025, 11, 8, 14), validToMs: Date.UTC(2025, 11, 8, 18), polygon: old.polygon });
+    expect(texts(run(goodWeather({ advisories: [later] })).legs[0]!.reasons)).toContain('valid 8 Dec 14:00Z to 8 Dec 18:00Z, none near this time');
+    // An empty set downloaded 20 minutes before departure: no advisories, and that is known.
+    expect(run(goodWeather({ advisories: [], advisoriesAsOfMs: T0 - 20 * MIN })).legs[0]!.reasons.some((r) => r.kind === 'data')).toBe(false);
+    // An empty set from a day earlier: unknown.
+    expect(texts(run(goodWeather({ advisories: [], advisoriesAsOfMs: T0 - 24 * 60 * MIN })).legs[0]!.reasons)).toContain('the downloaded set is empty and dates from 26 Jan 22:00Z');
   });
 
   it('departure IFR is red, MVFR amber; an en-route IFR station within 25 nm is amber', () => {

@@ -6,12 +6,16 @@ import type { FlightCategory } from '../wxCommon.js';
 import { categoryRank, METAR_USABLE_AFTER_MS, METAR_USABLE_BEFORE_MS, worseCategory } from './rules.js';
 import type { ClearSkyMetar, ClearSkyTaf } from './types.js';
 
-/** "27 Jan 22:15Z". */
-export function formatZulu(ms: number): string {
+/**
+ * "27 Jan 22:15Z"; with a `referenceMs` in another year, the year too ("6 Dec 2024 19:09Z"), so a
+ * report months away from the flight cannot be read as recent.
+ */
+export function formatZulu(ms: number, referenceMs?: number): string {
   const d = new Date(ms);
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}Z`;
+  const year = referenceMs !== undefined && new Date(referenceMs).getUTCFullYear() !== d.getUTCFullYear() ? ` ${d.getUTCFullYear()}` : '';
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]}${year} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}Z`;
 }
 
 /** "22:15Z". */
@@ -46,8 +50,8 @@ export function surfaceAt(metar: ClearSkyMetar | undefined, taf: ClearSkyTaf | u
       category = metar.category;
       sources.push(`METAR ${formatHhmmZ(metar.timeMs)}`);
       usedMetar = true;
-    } else if (usable) unusable.push(`its METAR of ${formatZulu(metar.timeMs)} gives no ceiling or visibility`);
-    else unusable.push(`its METAR of ${formatZulu(metar.timeMs)} is too ${timeMs > metar.timeMs ? 'old' : 'far ahead'} for that time`);
+    } else if (usable) unusable.push(`its METAR of ${formatZulu(metar.timeMs, timeMs)} gives no ceiling or visibility`);
+    else unusable.push(`its METAR of ${formatZulu(metar.timeMs, timeMs)} is too ${timeMs > metar.timeMs ? 'old' : 'far ahead'} for that time`);
   }
   let possible: SurfaceAt['possible'] = null;
   if (taf) {
@@ -66,7 +70,7 @@ export function surfaceAt(metar: ClearSkyMetar | undefined, taf: ClearSkyTaf | u
       }
     } else if (at) unusable.push('its TAF gives no ceiling or visibility then');
     else if (taf.taf.cancelled || taf.taf.nil) unusable.push('its TAF is cancelled or NIL');
-    else unusable.push(`its TAF (valid ${formatZulu(taf.taf.validFromMs)} to ${formatZulu(taf.taf.validToMs)}) does not cover that time`);
+    else unusable.push(`its TAF (valid ${formatZulu(taf.taf.validFromMs, timeMs)} to ${formatZulu(taf.taf.validToMs, timeMs)}) does not cover that time`);
   }
   if (!metar && !taf) unusable.push('it has no METAR or TAF');
   return { category, source: sources.join(' and '), possible, unusable: category === null ? unusable : [], usedMetar, usedTaf };

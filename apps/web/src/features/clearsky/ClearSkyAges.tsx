@@ -35,7 +35,7 @@ function AgeRow({ product }: { product: Product }) {
   else {
     const age = formatWeatherAge(view.ageMs);
     const count = view.snapshot.type === 'fbo' ? `${view.snapshot.bulletins.length} bulletin${view.snapshot.bulletins.length === 1 ? '' : 's'}` : null;
-    text = [`downloaded ${age}${view.stale ? ' (out of date)' : ''}`, newest !== null ? `newest report ${formatZulu(newest)}` : count].filter(Boolean).join(', ');
+    text = [`downloaded ${age}${view.stale ? ' (out of date)' : ''}`, newest !== null ? `newest report ${formatZulu(newest, view.cycle ?? undefined)}` : count].filter(Boolean).join(', ');
   }
   return (
     <Box sx={{ display: 'contents' }} data-testid={`clearsky-age-${product}`}>
@@ -49,7 +49,10 @@ function AgeRow({ product }: { product: Product }) {
   );
 }
 
-/** How old the weather is: each snapshot's download age and the newest time its reports speak for. */
+/**
+ * How old the weather is: each snapshot's download age and the newest time its reports speak for
+ * (with the year when it is not the download's year).
+ */
 export function ClearSkyAges() {
   return (
     <Box component="section" aria-label="Weather ages">

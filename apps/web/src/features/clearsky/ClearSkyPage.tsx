@@ -100,8 +100,6 @@ export function ClearSkyPage() {
         </Button>
       </Box>
 
-      <ClearSkyAges />
-
       {stale && (
         <Alert severity="warning" data-testid="clearsky-stale">
           The route has changed since this analysis{state.route ? ` (it was for ${state.route})` : ''}: run ClearSky again for the current route.
@@ -132,6 +130,8 @@ export function ClearSkyPage() {
           <ClearSkyResultView result={result.result} elapsedMs={result.elapsedMs} />
         </>
       )}
+
+      <ClearSkyAges />
     </Box>
   );
 }
