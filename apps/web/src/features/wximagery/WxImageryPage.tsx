@@ -18,7 +18,7 @@ import { serverFetch } from '../../platform/serverFetch';
 import { useAppSelector } from '../../store/hooks';
 import { AGE_TICK_MS, formatWeatherAge } from '../weather';
 import { frameDwellMs, formatIssueTime, pickView, viewTitle, type LoopSpeed } from './format';
-import { wxImageryDb, type ImageryClientDeps } from './imageryCache';
+import { deviceFrames, wxImageryDb, type ImageryClientDeps } from './imageryCache';
 import { useFrameUrls, useImageryIndex } from './useImagery';
 import { ZoomableImage } from './ZoomableImage';
 
@@ -123,7 +123,7 @@ function productOf(index: ImageryIndex | null, id: string): ImageryProductState 
 
 export function WxImageryPage({ page, deps: override }: WxImageryPageProps) {
   const [mountedAt] = useState(() => performance.now());
-  const [firstPictureMs, setFirstPictureMs] = useState<number | null>(null);
+  const [firstPicture, setFirstPicture] = useState<{ ms: number; at: number } | null>(null);
   const info = PAGES.find((p) => p.name === page)!;
   const { product: productId, loop } = IMAGERY_PAGES[page];
   const deps = useClientDeps(override);
@@ -132,12 +132,18 @@ export function WxImageryPage({ page, deps: override }: WxImageryPageProps) {
   const [params, setParams] = useSearchParams();
   const product = productOf(state.stored?.index ?? null, productId);
   const view = product === undefined ? undefined : pickView(product, params.get('view'));
-  const frames = view === undefined ? [] : loop ? view.frames : view.frames.slice(-1);
-  const urls = useFrameUrls(deps, frames);
+  // Loops: the view's frames (the device's too when the index has moved on); stills: the newest that can be had.
+  const candidates = product === undefined || view === undefined || !view.configured ? [] : deviceFrames(product, view, state.storedPaths);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const stillFrame = [...candidates].reverse().find((f) => !failed.has(f.path));
+  const wanted = loop ? candidates : stillFrame === undefined ? [] : [stillFrame];
+  const { urls, errors } = useFrameUrls(deps, wanted);
+  if ([...errors].some((path) => !failed.has(path))) setFailed(new Set([...failed, ...errors]));
+  const frames = wanted.filter((f) => !errors.has(f.path));
   const [position, setPosition] = useState<number | null>(null);
   const [playing, setPlaying] = useState(true);
   const [speed, setSpeed] = useState<LoopSpeed>('normal');
-  const readyCount = frames.filter((f) => typeof urls[f.path] === 'string' && urls[f.path] !== 'error').length;
+  const readyCount = frames.filter((f) => typeof urls[f.path] === 'string').length;
   const allReady = frames.length > 0 && readyCount === frames.length;
   const shownIndex = position === null || position >= frames.length ? frames.length - 1 : position;
 
@@ -171,12 +177,14 @@ export function WxImageryPage({ page, deps: override }: WxImageryPageProps) {
   else if (!view.configured) notice = { severity: 'info', text: `${title} is not configured on this server: it has no source address for this product, so there is no picture to show.`, testId: 'wximagery-not-configured' };
   else if (view.status === 'failing' && frame !== undefined) notice = { severity: 'warning', text: `${title} could not be updated (${view.error ?? 'unknown error'}). Showing the last image, issued ${formatIssueTime(frame.issuedAt)} (${formatWeatherAge(ageMs)}).`, testId: 'wximagery-failing' };
   else if (view.status === 'failing') notice = { severity: 'error', text: `${title} could not be fetched by the server (${view.error ?? 'unknown error'}); there is no earlier image.`, testId: 'wximagery-failing' };
-  else if (frame === undefined) notice = { severity: 'info', text: `The server has not fetched ${title} yet; it will appear here once it has.`, testId: 'wximagery-pending' };
+  else if (frame === undefined && candidates.length > 0 && wanted.length === 0) notice = { severity: 'warning', text: `The images of ${title} are not stored on this device and the server cannot be reached.`, testId: 'wximagery-image-missing' };
+  else if (frame === undefined && candidates.length === 0) notice = { severity: 'info', text: `The server has not fetched ${title} yet; it will appear here once it has.`, testId: 'wximagery-pending' };
 
   return (
     <Box
       data-testid={`page-${page}`}
-      data-first-picture-ms={firstPictureMs === null ? undefined : firstPictureMs.toFixed(1)}
+      data-first-picture-ms={firstPicture === null ? undefined : firstPicture.ms.toFixed(1)}
+      data-first-picture-at={firstPicture === null ? undefined : firstPicture.at.toFixed(1)}
       data-index-from={state.from ?? 'none'}
       sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1100, mx: 'auto' }}
     >
@@ -219,16 +227,11 @@ export function WxImageryPage({ page, deps: override }: WxImageryPageProps) {
                 ready={readyCount}
               />
             )}
-            {url === 'error' && (
-              <Alert severity="warning" data-testid="wximagery-image-missing">
-                This image is not stored on this device and the server cannot be reached.
-              </Alert>
-            )}
             {typeof url === 'string' && url !== 'error' && (
               <ZoomableImage
                 src={url}
                 alt={`${title}, issued ${formatIssueTime(frame.issuedAt)}`}
-                onLoad={() => setFirstPictureMs((ms) => ms ?? performance.now() - mountedAt)}
+                onLoad={() => setFirstPicture((first) => first ?? { ms: performance.now() - mountedAt, at: performance.now() })}
                 imgProps={{ 'data-testid': 'wximagery-image', 'data-frame-id': frame.id, 'data-issued-at': frame.issuedAt }}
               />
             )}

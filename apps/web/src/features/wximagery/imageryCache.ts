@@ -1,4 +1,4 @@
-import { IMAGERY_INDEX_PATH, IMAGERY_MEDIA_TYPES, type ImageryExtension, type ImageryFrame, type ImageryIndex } from '@clearway/protocol';
+import { IMAGERY_INDEX_PATH, IMAGERY_MEDIA_TYPES, type ImageryExtension, type ImageryFrame, type ImageryIndex, type ImageryProductState, type ImageryViewState } from '@clearway/protocol';
 import type { WxDb } from '../../db/wx';
 
 /**
@@ -26,6 +26,8 @@ export interface ImageryCacheDb {
   putIndex(stored: StoredIndex): Promise<void>;
   getImage(path: string): Promise<ArrayBuffer | null>;
   putImage(path: string, bytes: ArrayBuffer, at: number): Promise<void>;
+  /** The paths of every stored image. */
+  storedPaths(): Promise<string[]>;
   /** Removes every stored image whose path is not in `keep`; answers how many went. */
   prune(keep: ReadonlySet<string>): Promise<number>;
 }
@@ -49,6 +51,10 @@ export function wxImageryDb(wx: Pick<WxDb, 'stats' | 'tiles'>): ImageryCacheDb {
     async putImage(path, bytes, at) {
       await wx.tiles.put({ key: `${IMAGE_TILE_PREFIX}${path}`, ts: at, data: bytes });
     },
+    async storedPaths() {
+      const keys = await wx.tiles.where('key').startsWith(`${IMAGE_TILE_PREFIX}/`).primaryKeys();
+      return keys.map((key) => key.slice(IMAGE_TILE_PREFIX.length));
+    },
     async prune(keep) {
       const keys = await wx.tiles.where('key').startsWith(`${IMAGE_TILE_PREFIX}/`).primaryKeys();
       const gone = keys.filter((key) => !keep.has(key.slice(IMAGE_TILE_PREFIX.length)));
@@ -67,6 +73,50 @@ export function mediaTypeOf(path: string): string {
 /** Every frame path an index lists. */
 export function framePaths(index: ImageryIndex): Set<string> {
   return new Set(index.products.flatMap((product) => product.views.flatMap((view) => view.frames.map((frame) => frame.path))));
+}
+
+/** What a frame's path says: `/img/{product}/{view}/{issuedAt}-{hash}.{ext}` (imageryFramePath). */
+export function parseFramePath(path: string): { product: string; view: string; id: string; issuedAt: number; ext: string } | null {
+  const match = /^\/img\/([a-z0-9-]+)\/([a-z0-9-]+)\/((\d+)-[0-9a-f]{12})\.(png|gif|jpg|webp)$/.exec(path);
+  if (match === null) return null;
+  return { product: match[1]!, view: match[2]!, id: match[3]!, issuedAt: Number(match[4]), ext: match[5]! };
+}
+
+/**
+ * The images to keep on the device: every frame the index lists, and of each view the newest
+ * stored ones up to its product's frame count, so a view whose source moved on since its pictures
+ * were stored (a radar loop) still has them offline.
+ */
+export function keptPaths(index: ImageryIndex, stored: readonly string[]): Set<string> {
+  const keep = framePaths(index);
+  const byView = new Map<string, { path: string; issuedAt: number }[]>();
+  for (const path of stored) {
+    const parsed = parseFramePath(path);
+    if (parsed === null) continue;
+    const key = `${parsed.product}/${parsed.view}`;
+    byView.set(key, [...(byView.get(key) ?? []), { path, issuedAt: parsed.issuedAt }]);
+  }
+  for (const product of index.products) {
+    for (const view of product.views) {
+      const own = (byView.get(`${product.id}/${view.id}`) ?? []).sort((a, b) => b.issuedAt - a.issuedAt).slice(0, product.maxFrames);
+      for (const { path } of own) keep.add(path);
+    }
+  }
+  return keep;
+}
+
+/**
+ * A view's frames as this device can show them, oldest first: the index's, and the stored images
+ * of the view it no longer lists (their issue time is in their path), the newest `maxFrames`.
+ */
+export function deviceFrames(product: Pick<ImageryProductState, 'id' | 'maxFrames'>, view: Pick<ImageryViewState, 'id' | 'frames'>, stored: readonly string[]): ImageryFrame[] {
+  const frames = new Map<string, ImageryFrame>(view.frames.map((frame) => [frame.path, frame]));
+  for (const path of stored) {
+    const parsed = parseFramePath(path);
+    if (parsed === null || parsed.product !== product.id || parsed.view !== view.id || frames.has(path)) continue;
+    frames.set(path, { id: parsed.id, path, issuedAt: parsed.issuedAt, issuedFrom: 'fetched', fetchedAt: parsed.issuedAt, bytes: 0, etag: '', contentType: mediaTypeOf(path) as ImageryFrame['contentType'] });
+  }
+  return [...frames.values()].sort((a, b) => a.issuedAt - b.issuedAt || a.id.localeCompare(b.id)).slice(-Math.max(1, product.maxFrames));
 }
 
 export interface ImageryClientDeps {
@@ -96,7 +146,7 @@ export async function fetchImageryIndex(deps: ImageryClientDeps, previous: Store
   const stored: StoredIndex = { index: parsed.data, etag: response.headers.get('etag'), storedAt: deps.now() };
   if (deps.db !== null) {
     await deps.db.putIndex(stored);
-    await deps.db.prune(framePaths(parsed.data));
+    await deps.db.prune(keptPaths(parsed.data, await deps.db.storedPaths()));
   }
   return { status: 'new', stored };
 }

@@ -12,6 +12,8 @@ export interface ImageryIndexState {
   error: string | null;
   /** Still waiting for the server's answer. */
   checking: boolean;
+  /** Paths of the images stored on this device (deviceFrames). */
+  storedPaths: readonly string[];
 }
 
 /** The last index of this app session: a page opened again draws at once, before the device store answers. */
@@ -31,25 +33,27 @@ export function resetImageryMemory(): void {
  * server's (stored for next time). A failure to reach the server keeps what was shown and says why.
  */
 export function useImageryIndex(deps: ImageryClientDeps | null): ImageryIndexState {
-  const [state, setState] = useState<ImageryIndexState>(() => ({ stored: memoryIndex, from: memoryIndex === null ? null : 'memory', error: null, checking: true }));
+  const [state, setState] = useState<ImageryIndexState>(() => ({ stored: memoryIndex, from: memoryIndex === null ? null : 'memory', error: null, checking: true, storedPaths: [] }));
   useEffect(() => {
     if (deps === null) return;
     const controller = new AbortController();
     let live = true;
     (async () => {
-      let shown = memoryIndex;
-      if (shown === null && deps.db !== null) {
-        shown = await deps.db.getIndex().catch(() => null);
-        if (live && shown !== null) {
-          memoryIndex = shown;
-          setState((s) => (s.from === 'server' ? s : { ...s, stored: shown, from: 'device' }));
-        }
+      // The device's index and list of images, read side by side (the first picture waits for them).
+      const storedPaths = async () => (deps.db === null ? [] : await deps.db.storedPaths().catch(() => []));
+      const [device, before] = await Promise.all([memoryIndex === null && deps.db !== null ? deps.db.getIndex().catch(() => null) : Promise.resolve(null), storedPaths()]);
+      const shown = memoryIndex ?? device;
+      if (live) {
+        if (memoryIndex === null && device !== null) memoryIndex = device;
+        setState((s) => (s.from === 'server' ? s : { ...s, stored: shown, from: s.from ?? (device === null ? null : 'device'), storedPaths: before }));
       }
       try {
         const result = await fetchImageryIndex(deps, shown, controller.signal);
         if (!live) return;
         if (result.status === 'new') memoryIndex = result.stored;
-        setState({ stored: result.status === 'new' ? result.stored : shown, from: 'server', error: null, checking: false });
+        const after = await storedPaths();
+        if (!live) return;
+        setState({ stored: result.status === 'new' ? result.stored : shown, from: 'server', error: null, checking: false, storedPaths: after });
       } catch (error) {
         if (!live) return;
         setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error), checking: false }));
@@ -63,8 +67,8 @@ export function useImageryIndex(deps: ImageryClientDeps | null): ImageryIndexSta
   return state;
 }
 
-/** Each frame's object URL once read (device first, then server); `error` when it could not be had; absent while loading. */
-export function useFrameUrls(deps: ImageryClientDeps | null, frames: readonly ImageryFrame[]): Record<string, string | 'error'> {
+/** Each frame's object URL once read (device first, then server); `error` when it could not be had (also in `errors`, kept across calls); absent while loading. */
+export function useFrameUrls(deps: ImageryClientDeps | null, frames: readonly Pick<ImageryFrame, 'path'>[]): { urls: Record<string, string | 'error'>; errors: ReadonlySet<string> } {
   const key = frames.map((frame) => frame.path).join('|');
   const [, setLoaded] = useState(0);
   const [errors, setErrors] = useState<ReadonlySet<string>>(() => new Set());
@@ -94,5 +98,5 @@ export function useFrameUrls(deps: ImageryClientDeps | null, frames: readonly Im
     const url = frameUrls.get(path) ?? (errors.has(path) ? 'error' : undefined);
     if (url !== undefined) urls[path] = url;
   }
-  return urls;
+  return { urls, errors };
 }
