@@ -12,6 +12,8 @@ export default defineConfig({
     tags: serviceTags,
     environment: 'node',
     fileParallelism: false,
+    // One build of the test nav data for the whole run (harness.ts buildTestNavData).
+    globalSetup: ['./navdataCache.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
