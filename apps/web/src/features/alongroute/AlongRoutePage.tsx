@@ -125,7 +125,7 @@ export function AlongRoutePage() {
           onChange={(_, value: number | null) => value !== null && setCorridorNm(value)}
         >
           {CORRIDOR_CHOICES_NM.map((nm) => (
-            <ToggleButton key={nm} value={nm} data-testid={`corridor-${nm}`} sx={{ minWidth: 64, minHeight: 44, px: 1.5 }}>
+            <ToggleButton key={nm} value={nm} data-testid={`corridor-${nm}`} sx={{ minWidth: 64, minHeight: 44, px: 1.5, textTransform: 'none' }}>
               {nm} nm
             </ToggleButton>
           ))}
