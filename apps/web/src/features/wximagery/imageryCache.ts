@@ -46,7 +46,9 @@ export function wxImageryDb(wx: Pick<WxDb, 'stats' | 'tiles'>): ImageryCacheDb {
     async getImage(path) {
       const row = await wx.tiles.get(`${IMAGE_TILE_PREFIX}${path}`);
       if (row === undefined) return null;
-      return row.data instanceof ArrayBuffer ? row.data : await (row.data as Blob).arrayBuffer();
+      // A Blob (written by another version) or an ArrayBuffer (checked by shape: realms differ in tests).
+      const data: unknown = row.data;
+      return typeof (data as Blob).arrayBuffer === 'function' ? await (data as Blob).arrayBuffer() : (data as ArrayBuffer);
     },
     async putImage(path, bytes, at) {
       await wx.tiles.put({ key: `${IMAGE_TILE_PREFIX}${path}`, ts: at, data: bytes });
