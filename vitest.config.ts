@@ -16,6 +16,7 @@ export const workspaceAliases = {
   '@clearway/flightplan': fileURLToPath(new URL('./packages/flightplan/src/index.ts', import.meta.url)),
   '@clearway/weather': fileURLToPath(new URL('./packages/weather/src/index.ts', import.meta.url)),
   '@clearway/gdl90': fileURLToPath(new URL('./packages/gdl90/src/index.ts', import.meta.url)),
+  '@clearway/inflight': fileURLToPath(new URL('./packages/inflight/src/index.ts', import.meta.url)),
   '@clearway/sync': fileURLToPath(new URL('./packages/sync/src/index.ts', import.meta.url)),
 };
 

@@ -20,6 +20,7 @@ export default defineConfig({
       '@clearway/protocol': `${root}/../../packages/protocol/src/index.ts`,
       '@clearway/sync': `${root}/../../packages/sync/src/index.ts`,
       '@clearway/weather': `${root}/../../packages/weather/src/index.ts`,
+      '@clearway/inflight': `${root}/../../packages/inflight/src/index.ts`,
     },
   },
   // Tests may import the shared real data (../shared/data beside the repository) with `?raw`.

@@ -1,0 +1,3 @@
+export * from './clock.js';
+export * from './constants.js';
+export * from './position.js';
