@@ -160,7 +160,7 @@ describe('ClearSky', () => {
     // Default departure: now (the page's clock), rounded up to 5 minutes.
     expect(await root.getByText('27 Jan 22:30Z', { exact: true }).count()).toBe(1);
     // The weather ages are listed (the snapshots are the server's, the reports from January 2025).
-    await expect.poll(() => page.getByTestId('clearsky-age-metar').textContent(), { timeout: 10_000 }).toMatch(/newest report \d+ [A-Z][a-z]{2} \d\d:\d\dZ/);
+    await expect.poll(() => page.getByTestId('clearsky-age-metar').textContent(), { timeout: 10_000 }).toMatch(/newest report \d+ [A-Z][a-z]{2}( \d{4})? \d\d:\d\dZ/);
     console.log(`[clearsky] weather ages: ${(await page.getByTestId('clearsky-ages').innerText()).replace(/\n/g, ' | ')}`);
     const ms = await runAndWait();
     console.log(`[clearsky] Run to per-leg colours on screen: ${ms} ms; worker: ${await page.getByTestId('clearsky-verdict').textContent()}`);
@@ -191,7 +191,7 @@ describe('ClearSky', () => {
       const root = page.getByTestId('page-clearsky');
       await root.waitFor({ timeout: 30_000 });
       await expect.poll(() => page.getByTestId('clearsky-route').textContent(), { timeout: 15_000 }).toMatch(/^Route: KANB .+ KATL$/);
-      await expect.poll(() => page.getByTestId('clearsky-age-metar').textContent(), { timeout: 15_000 }).toMatch(/newest report \d+ [A-Z][a-z]{2} \d\d:\d\dZ/);
+      await expect.poll(() => page.getByTestId('clearsky-age-metar').textContent(), { timeout: 15_000 }).toMatch(/newest report \d+ [A-Z][a-z]{2}( \d{4})? \d\d:\d\dZ/);
       await runAndWait();
       await expectLegColours();
       await page.screenshot({ path: join(shots, 'offline-tablet-night.png') });

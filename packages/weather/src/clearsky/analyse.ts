@@ -373,7 +373,7 @@ function advisoryCoverage(ctx: LegContext, weather: ClearSkyWeather, span: { fro
   let why: string;
   if (weather.advisories.length === 0) why = weather.advisoriesAsOfMs === null ? 'the downloaded set is empty and carries no time' : `the downloaded set is empty and dates from ${formatZulu(weather.advisoriesAsOfMs, t)}`;
   else if (span === null) why = 'the downloaded advisories state no validity';
-  else why = `the downloaded SIGMETs and AIRMETs are valid ${formatZulu(span.from, t)} to ${formatZulu(span.to, t)}, none near this time`;
+  else why = `none of the downloaded SIGMETs and AIRMETs near the route (valid between ${formatZulu(span.from, t)} and ${formatZulu(span.to, t)}) is valid near this time`;
   ctx.reasons.push({ level: 'amber', kind: 'data', text: `SIGMETs and AIRMETs at ${formatZulu(t)} unknown: ${why}.` });
 }
 
@@ -452,8 +452,9 @@ export function analyseClearSky(input: ClearSkyInput): ClearSkyResult {
     const to = input.legs[input.legs.length - 1]!.etaEndMs + PIREP_MAX_AHEAD_MS;
     const inTime = weather.pireps.filter((p) => p.timeMs >= from && p.timeMs <= to).length;
     if (inTime === 0) {
-      const what = weather.pireps.length === 0 ? 'No PIREPs near the route' : `None of the ${weather.pireps.length} PIREPs near the route is`;
-      routeReasons.push({ level: 'info', kind: 'data', text: `${what}${weather.pireps.length === 0 ? ' are' : ''} within ${PIREP_MAX_AGE_MS / 3_600_000} h of the flight: no reported turbulence or icing to go by.` });
+      const n = weather.pireps.length;
+      const what = n === 0 ? 'No PIREP near the route is' : n === 1 ? 'The one PIREP near the route is not' : `None of the ${n} PIREPs near the route is`;
+      routeReasons.push({ level: 'info', kind: 'data', text: `${what} within ${PIREP_MAX_AGE_MS / 3_600_000} h of the flight: no reported turbulence or icing to go by.` });
     }
   }
 

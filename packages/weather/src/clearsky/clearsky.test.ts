@@ -183,11 +183,11 @@ describe('analyseClearSky', () => {
     const result = run(goodWeather({ advisories: [old] }), LEGS.map((l) => ({ ...l, altitudeFt: 5_000, lowestFt: 5_000, highestFt: 5_000 })));
     expect(result.legs[0]!.level).toBe('amber');
     expect(texts(result.legs[0]!.reasons)).toContain(
-      'SIGMETs and AIRMETs at 27 Jan 22:00Z unknown: the downloaded SIGMETs and AIRMETs are valid 27 Jan 12:00Z to 27 Jan 15:20Z, none near this time.',
+      'SIGMETs and AIRMETs at 27 Jan 22:00Z unknown: none of the downloaded SIGMETs and AIRMETs near the route (valid between 27 Jan 12:00Z and 27 Jan 15:20Z) is valid near this time.',
     );
     // Advisories of another time of year say nothing about this flight either (the year is written out).
     const later = sigmet({ validFromMs: Date.UTC(2025, 11, 8, 14), validToMs: Date.UTC(2025, 11, 8, 18), polygon: old.polygon });
-    expect(texts(run(goodWeather({ advisories: [later] })).legs[0]!.reasons)).toContain('valid 8 Dec 14:00Z to 8 Dec 18:00Z, none near this time');
+    expect(texts(run(goodWeather({ advisories: [later] })).legs[0]!.reasons)).toContain('(valid between 8 Dec 14:00Z and 8 Dec 18:00Z) is valid near this time');
     // An empty set downloaded 20 minutes before departure: no advisories, and that is known.
     expect(run(goodWeather({ advisories: [], advisoriesAsOfMs: T0 - 20 * MIN })).legs[0]!.reasons.some((r) => r.kind === 'data')).toBe(false);
     // An empty set from a day earlier: unknown.
