@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Sha256, streamingSha256 } from './sha256';
 
-function noise(length: number, seed: number): Uint8Array {
+function noise(length: number, seed: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   let x = seed;
   for (let i = 0; i < length; i++) {
