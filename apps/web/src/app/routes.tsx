@@ -24,7 +24,6 @@ const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').the
 /** SimPFD loads on demand: 'Loading...' meanwhile, 'Error loading component: {message}' on failure. */
 const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
-const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
@@ -46,7 +45,6 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   along_route: <AlongRoutePage />,
   airport: <AirportPage />,
-  clearsky: <ClearSkyPage />,
   clearsky: <ClearSkyPage />,
   helpcenter: <HelpCenterPage />,
   map1: <MapPage name="map1" />,
