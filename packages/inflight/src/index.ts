@@ -1,3 +1,4 @@
 export * from './clock.js';
 export * from './constants.js';
 export * from './position.js';
+export * from './navigation.js';
