@@ -5,6 +5,7 @@ import { accountRoutes, helpTokenPurgeJob, profileNamesFromCustomers, type Accou
 import { authExpiryPurgeJob, authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
+import { devicesModule, type DevicesModuleOptions } from './devices/index.js';
 import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
@@ -48,6 +49,8 @@ export interface AppDependencies {
   jobs?: Partial<Pick<JobRunnerOptions, 'clock' | 'leases' | 'startDelayMs'>>;
   /** Weather ingestion settings (tests: clock, leases, back-off, the AWC source's intervals). */
   weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs' | 'imageryIngest'>;
+  /** Devices bridge settings (tests: UDP port 0, clock, time-outs, announcement). */
+  devices?: DevicesModuleOptions['settings'];
 }
 
 /**
@@ -119,6 +122,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   // Weather below /wx and the weather socket; ingestion of WEATHER_SOURCE (weather/).
   await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
+  // GDL90 from ADS-B receivers on UDP, streamed on /ws/devices (devices/; DEVICES, DEVICES_GDL90_PORT).
+  await app.register(devicesModule, { config: config.devices, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
   await app.register(packRoutes, { packsDir: config.packs.dir });

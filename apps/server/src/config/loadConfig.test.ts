@@ -45,6 +45,7 @@ describe('loadConfig defaults', () => {
       requireSignIn: true,
       trustProxy: false,
       billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
+      devices: { enabled: true, gdl90Port: 4000, host: '0.0.0.0', announce: true },
     });
     expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
   });

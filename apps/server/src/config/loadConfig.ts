@@ -104,7 +104,28 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Licences, trial, payments and the help centre (TRIAL_DAYS, STRIPE_*, PAYMENT_RATE_LIMIT, ZENDESK_*, HELP_CENTRE_SECRET). */
   billing: BillingConfig;
+  /** The devices bridge (devices/: DEVICES, DEVICES_GDL90_PORT, DEVICES_HOST, DEVICES_ANNOUNCE). */
+  devices: DevicesConfig;
 }
+
+/**
+ * The devices bridge: GDL90 from ADS-B receivers (Stratux ...) on UDP, streamed to the app over
+ * /ws/devices. On by default where the server runs beside the pilot (localhost, lite, stratux).
+ */
+export interface DevicesConfig {
+  enabled: boolean;
+  /** UDP port of GDL90 (DEVICES_GDL90_PORT, default 4000, spec part 2 §7 startADSB). */
+  gdl90Port: number;
+  /** Address the UDP socket binds (DEVICES_HOST): 0.0.0.0 for the cockpit Wi-Fi; 127.0.0.1 when HOST is a loopback address. */
+  host: string;
+  /** Broadcast the ForeFlight-style announcement on UDP 63093 every 5 s (DEVICES_ANNOUNCE; default on unless the bridge binds loopback). */
+  announce: boolean;
+}
+
+/** Environments where the devices bridge runs unless DEVICES=off. */
+export const DEVICES_ENVIRONMENTS: readonly ClearwayEnv[] = ['localhost', 'lite', 'stratux'];
+
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 
 /** One bad environment variable and what is wrong with it. */
 export interface ConfigProblem {
@@ -240,6 +261,7 @@ export function loadConfig(env: Env): Config {
     requireSignIn: vars.REQUIRE_SIGN_IN ?? true,
     trustProxy: vars.TRUST_PROXY ?? false,
     billing,
+    devices: devicesConfigOf(vars, environment),
   };
 }
 
@@ -283,6 +305,17 @@ function weatherSourceOf(source: string | undefined, awcUrl: string | undefined,
   if (choice === 'awc') return { kind: 'awc', baseUrl: awcUrl ?? DEFAULT_WEATHER_AWC_URL };
   if (choice === 'off') return { kind: 'off' };
   return { kind: 'path', dir: resolveFromRoot(repoRoot, choice) };
+}
+
+/** DEVICES_*: the bridge on in DEVICES_ENVIRONMENTS; a server bound to loopback listens for devices on loopback and does not announce. */
+function devicesConfigOf(vars: { HOST?: string | undefined; DEVICES?: boolean | undefined; DEVICES_GDL90_PORT?: number | undefined; DEVICES_HOST?: string | undefined; DEVICES_ANNOUNCE?: boolean | undefined }, env: ClearwayEnv): DevicesConfig {
+  const host = vars.DEVICES_HOST ?? (vars.HOST !== undefined && isLoopbackHost(vars.HOST) ? '127.0.0.1' : '0.0.0.0');
+  return {
+    enabled: vars.DEVICES ?? DEVICES_ENVIRONMENTS.includes(env),
+    gdl90Port: vars.DEVICES_GDL90_PORT ?? 4000,
+    host,
+    announce: vars.DEVICES_ANNOUNCE ?? !isLoopbackHost(host),
+  };
 }
 
 /**

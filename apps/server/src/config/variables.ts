@@ -203,6 +203,14 @@ const booleanFlag = z
   .refine((value) => value in BOOLEAN_WORDS, { error: 'must be true or false' })
   .transform((value) => BOOLEAN_WORDS[value] === true);
 
+// DEVICES, DEVICES_ANNOUNCE: on or off (the boolean words above are accepted too).
+const onOff = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase())
+  .refine((value) => value in BOOLEAN_WORDS, { error: 'must be on or off' })
+  .transform((value) => BOOLEAN_WORDS[value] === true);
+
 /**
  * TRUST_PROXY, handed to Fastify's `trustProxy`: false (default: X-Forwarded-* ignored, request.ip is
  * the socket's peer), true (trust every hop: only when nothing but the balancer can reach the
@@ -302,6 +310,11 @@ export const variablesSchema = z.object({
   REQUIRE_SIGN_IN: optional(booleanFlag),
   TRUST_PROXY: optional(trustProxy),
   AUTH_SECRETS_KEY: optional(authSecretsKey),
+  // The devices bridge (devices/): GDL90 from ADS-B receivers on UDP, streamed to the app on /ws/devices.
+  DEVICES: optional(onOff),
+  DEVICES_GDL90_PORT: optional(port),
+  DEVICES_HOST: optional(host),
+  DEVICES_ANNOUNCE: optional(onOff),
 });
 
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */

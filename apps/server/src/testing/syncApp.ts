@@ -29,7 +29,7 @@ export async function startSyncServer(options: {
   maxDevices?: number;
   pingIntervalMs?: number;
 }): Promise<SyncTestServer> {
-  const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', SQLITE_PATH: join(options.dir, options.dbName ?? 'sync.db'), WEB_DIST: join(options.dir, 'web') });
+  const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', SQLITE_PATH: join(options.dir, options.dbName ?? 'sync.db'), WEB_DIST: join(options.dir, 'web'), DEVICES: 'off' });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp(config, {

@@ -59,6 +59,8 @@ export async function startTestApp(options: { env?: Record<string, string>; webD
     LOG_LEVEL: 'silent',
     SQLITE_PATH: join(dir, 'var', 'test.db'),
     WEB_DIST: webDist,
+    // The devices bridge (UDP 4000) only where a test asks for it.
+    DEVICES: 'off',
     ...options.env,
   });
   const db = openDatabase(config.database);
