@@ -20,3 +20,5 @@ export * from './weatherImagerySchemas.js';
 export * from './chartRegions.js';
 export * from './packs.js';
 export * from './packsSchema.js';
+export * from './devices.js';
+export * from './devicesSchema.js';
