@@ -2,3 +2,4 @@ export * from './clock.js';
 export * from './constants.js';
 export * from './position.js';
 export * from './navigation.js';
+export * from './traffic.js';
