@@ -28,7 +28,7 @@ function freshDb() {
 describe('imagery on the device', () => {
   it('stores the server index with its ETag, asks again with If-None-Match, and refuses an index of the wrong shape naming it', async () => {
     const index = withView(emptyIndex(), 'tops', 'conus', { configured: true, status: 'ok', frames: [frameOf('tops', 'conus', T, 'aaaa')] });
-    const bodies = new Map([['/img/index.json', { body: JSON.stringify(index), etag: '"ix-1"' }]]);
+    const bodies = new Map<string, { status?: number; body: BodyInit | null; etag?: string }>([['/img/index.json', { body: JSON.stringify(index), etag: '"ix-1"' }]]);
     const server = fakeServer(bodies);
     const db = freshDb();
     const deps: ImageryClientDeps = { fetch: server.fetch, db, root: ROOT, now: () => T + 5 };

@@ -16,6 +16,9 @@ export interface ImageryIndexState {
   storedPaths: readonly string[];
 }
 
+/** How often an open page asks for the index again, ms. */
+export const INDEX_REFRESH_MS = 60_000;
+
 /** The last index of this app session: a page opened again draws at once, before the device store answers. */
 let memoryIndex: StoredIndex | null = null;
 /** Object URLs of frames already read, by path (a path names its content, so they never go stale). */
@@ -59,8 +62,23 @@ export function useImageryIndex(deps: ImageryClientDeps | null): ImageryIndexSta
         setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error), checking: false }));
       }
     })();
+    // While the page is open the index is asked again each minute (a 304 when nothing changed), so a
+    // loop gains its new frames and a failure shows without reopening the page.
+    const timer = setInterval(() => {
+      fetchImageryIndex(deps, memoryIndex, controller.signal)
+        .then(async (result) => {
+          if (result.status === 'new') memoryIndex = result.stored;
+          const paths = deps.db === null ? [] : await deps.db.storedPaths().catch(() => []);
+          if (live && result.status === 'new') setState({ stored: result.stored, from: 'server', error: null, checking: false, storedPaths: paths });
+          else if (live) setState((s) => (s.error === null ? s : { ...s, error: null, from: 'server' }));
+        })
+        .catch((error: unknown) => {
+          if (live && !controller.signal.aborted) setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error) }));
+        });
+    }, INDEX_REFRESH_MS);
     return () => {
       live = false;
+      clearInterval(timer);
       controller.abort();
     };
   }, [deps]);
