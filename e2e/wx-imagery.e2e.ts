@@ -110,8 +110,11 @@ beforeAll(async () => {
     'surface/prog-12': { url: `${sourceOrigin}/surface/prog-12.png`, ...every },
   };
   for (const { key } of Object.values(PAGE_VIEWS)) if (!(key in sources)) sources[key] = { url: `${sourceOrigin}/${key}.png`, ...every };
-  [server, browser] = await Promise.all([startServer({ WX_IMAGERY_SOURCES: JSON.stringify(sources) }), launchChromium()]);
-  step('server and browser');
+  // One after the other: on a busy machine a server starting beside Chromium may miss the harness's 20 s.
+  server = await startServer({ WX_IMAGERY_SOURCES: JSON.stringify(sources) });
+  step('server');
+  browser = await launchChromium();
+  step('browser');
   // Every configured view fetched, the loop with at least 3 frames (the source is polled every second).
   const deadline = Date.now() + 20_000;
   for (;;) {
