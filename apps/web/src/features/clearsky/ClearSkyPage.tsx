@@ -77,7 +77,7 @@ export function ClearSkyPage() {
         </Typography>
       </Box>
 
-      <Box component="form" onSubmit={(e) => { e.preventDefault(); run(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); run(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
         <TextField
           label="Departure (local time)"
           type="datetime-local"
