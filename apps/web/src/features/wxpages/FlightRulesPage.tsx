@@ -122,7 +122,9 @@ export function FlightRulesPage() {
 }
 
 function StationItem({ i, station, colour, open, onToggle, now }: { i: number; station: MetarEntry; colour: string; open: boolean; onToggle: () => void; now: number }) {
-  const [conditions, observed] = metarLines(station, now);
+  const [line, observed] = metarLines(station, now);
+  // The line without the category it starts with (the headline has it).
+  const conditions = (line ?? '').replace(/^(VFR|MVFR|IFR|LIFR|category unknown)(, )?/, '') || 'No conditions decoded';
   return (
     <WxItem
       id={`wx-station-${i}`}
@@ -132,7 +134,7 @@ function StationItem({ i, station, colour, open, onToggle, now }: { i: number; s
       marker={<Swatch colour={colour} />}
       headline={`${station.id} · ${CATEGORY_LABELS[categoryOf(station)]}`}
       secondary={conditions}
-      details={() => <Decoded rows={[['Category', CATEGORY_LABELS[categoryOf(station)]], ['Conditions', conditions ?? ''], ['Observed', observed ?? '']]} raw={station.raw} />}
+      details={() => <Decoded rows={[['Category', CATEGORY_LABELS[categoryOf(station)]], ['Conditions', conditions], ['Observed', observed ?? '']]} raw={station.raw} />}
     />
   );
 }

@@ -45,6 +45,10 @@ export function WxPage<T extends WeatherProductType>({ name, title, view, summar
   const root = useRef<HTMLDivElement>(null);
   const hasData = view.snapshot !== null;
   useEffect(() => {
+    // When the page mounted (an in-app navigation's start for the figures below).
+    root.current?.setAttribute('data-wx-mounted-ms', performance.now().toFixed(1));
+  }, []);
+  useEffect(() => {
     // The first list with data on the screen, from the navigation's start (performance.now's origin).
     const element = root.current;
     if (hasData && element && !element.hasAttribute('data-wx-list-ms')) element.setAttribute('data-wx-list-ms', performance.now().toFixed(1));
