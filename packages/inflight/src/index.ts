@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './position.js';
 export * from './navigation.js';
 export * from './traffic.js';
+export * from './receiver.js';
