@@ -4,3 +4,4 @@ export * from './position.js';
 export * from './navigation.js';
 export * from './traffic.js';
 export * from './receiver.js';
+export * from './convert.js';
