@@ -120,6 +120,8 @@ function imageryContract(makeDatabase: () => Promise<TestDatabase>): void {
       expect(viewOf(index, 'surface', 'analysis')).toMatchObject({ configured: true, status: 'pending', frames: [] });
       expect(viewOf(index, 'gfa', 'clouds-03')).toMatchObject({ configured: false, status: 'not-configured', frames: [] });
       expect(index.products.find((p) => p.id === 'gfa')?.configured).toBe(false);
+      // Frames kept: the configured count of the loop (3), the catalogue's for the others.
+      expect(index.products.filter((p) => ['radar-regional', 'surface', 'gfa'].includes(p.id)).map((p) => [p.id, p.maxFrames])).toEqual([['surface', 1], ['radar-regional', 3], ['gfa', 1]]);
 
       await clock.advance(0); // the runner's first look fetches every view
       index = await indexOf(app);

@@ -44,7 +44,9 @@ export async function imageryIndex(store: ImageryStore, sources: readonly Imager
         const status = state === undefined || state.lastAttemptAt === null ? 'pending' : state.error === null ? 'ok' : 'failing';
         return { ...base, configured: true, status, error: state?.error ?? null, lastAttemptAt: state?.lastAttemptAt ?? null, lastSuccessAt: state?.lastSuccessAt ?? null, frames: kept };
       });
-      const maxFrames = Math.max(1, ...sources.filter((s) => s.product === product.id).map((s) => s.maxFrames), product.kind === 'loop' ? product.maxFrames : 1);
+      // Frames kept per view: the configured count (the largest of the product's views), else the catalogue's.
+      const configuredFrames = sources.filter((s) => s.product === product.id).map((s) => s.maxFrames);
+      const maxFrames = configuredFrames.length > 0 ? Math.max(...configuredFrames) : product.kind === 'loop' ? product.maxFrames : 1;
       return { id: product.id, title: product.title, kind: product.kind, maxFrames, staleAfterMs: product.staleAfterMs, configured: views.some((view) => view.configured), views };
     }),
   };
