@@ -5,7 +5,7 @@ import { accountRoutes, helpTokenPurgeJob, profileNamesFromCustomers, type Accou
 import { authExpiryPurgeJob, authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
-import { devicesModule, type DevicesModuleOptions } from './devices/index.js';
+import { devicesModule, type DevicesSettings } from './devices/index.js';
 import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
@@ -50,7 +50,7 @@ export interface AppDependencies {
   /** Weather ingestion settings (tests: clock, leases, back-off, the AWC source's intervals). */
   weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs' | 'imageryIngest'>;
   /** Devices bridge settings (tests: UDP port 0, clock, time-outs, announcement). */
-  devices?: DevicesModuleOptions['settings'];
+  devices?: DevicesSettings;
 }
 
 /**

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { DevicesMessage, DevicesOwnshipMessage, DevicesTrafficMessage } from '@clearway/protocol';
+import { FakeClock } from '../testing/fakeClock.js';
+import { Gdl90Bridge } from './bridge.js';
+import { ownshipFrames, RouteFlight, trafficAround, trafficFrame } from './flyer.js';
+
+const T0 = Date.UTC(2026, 10, 25, 15);
+const FROM = '192.168.10.1:4000';
+
+function bridgeOnFakeClock() {
+  const clock = new FakeClock(T0);
+  const out: DevicesMessage[] = [];
+  const sentAt = new Map<DevicesMessage, number>();
+  const bridge = new Gdl90Bridge({ clock, emit: (m) => {
+    out.push(m);
+    sentAt.set(m, clock.now());
+  } });
+  bridge.start();
+  return { clock, out, bridge, sentAt, of: <T extends DevicesMessage>(type: T['type']) => out.filter((m): m is T => m.type === type) };
+}
+
+describe('Gdl90Bridge throttling (fake clock)', () => {
+  it('sends at most 10 ownship messages a second: the first at once, then the newest every 100 ms', async () => {
+    const { clock, bridge, of, sentAt } = bridgeOnFakeClock();
+    const flight = new RouteFlight([{ id: 'A', lat: 37.6589, lon: -122.1218 }, { id: 'B', lat: 36.6628, lon: -121.6064 }], 120, 4500);
+    // 40 reports a second for 2 s.
+    for (let i = 0; i < 80; i++) {
+      bridge.handleDatagram(ownshipFrames(flight.at(i / 40))[0]!, FROM);
+      await clock.advance(25);
+    }
+    await clock.advance(200);
+    const owns = of<DevicesOwnshipMessage>('ownship');
+    expect(owns.length).toBe(21); // one at T0, then one each 100 ms up to 2 s
+    // Sent 100 ms apart on the bridge's clock (each message's own time is its report's reception).
+    for (let i = 1; i < owns.length; i++) expect(sentAt.get(owns[i]!)! - sentAt.get(owns[i - 1]!)!).toBeGreaterThanOrEqual(100);
+    // The last one out is the last one in.
+    expect(owns.at(-1)!.lat).toBeCloseTo(flight.at(79 / 40).lat, 4);
+  });
+
+  it('batches traffic: every report of 100 ms in one message, the latest report of each target', async () => {
+    const { clock, bridge, of } = bridgeOnFakeClock();
+    const own = { lat: 37.5, lon: -122, altitudeFt: 3000 };
+    for (const seconds of [0, 0.5]) for (const target of trafficAround(own, 50, seconds)) bridge.handleDatagram(trafficFrame(target), FROM);
+    expect(of('traffic')).toHaveLength(0);
+    await clock.advance(100);
+    const batches = of<DevicesTrafficMessage>('traffic');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.targets).toHaveLength(50);
+    expect(batches[0]!.targets[0]!.lat).toBeCloseTo(trafficAround(own, 1, 0.5)[0]!.latitude!, 4);
+    bridge.stop();
+  });
+});
