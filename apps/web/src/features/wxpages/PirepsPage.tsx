@@ -111,7 +111,8 @@ function PirepItem({ i, report, theme, open, onToggle, now }: { i: number; repor
     reportsIcing(report) ? `${report.icing} icing` : null,
   ].filter(Boolean).join(', ') || 'No turbulence or icing';
   const station = /^\s*([A-Z0-9]{3,4})\s+UU?A\b/.exec(report.raw)?.[1];
-  const ageMin = Math.max(0, Math.round((now - report.time) / 60_000));
+  // Minutes since the report; none when its time is after the snapshot's clock (a report dated ahead).
+  const ageMin = Math.round((now - report.time) / 60_000);
   return (
     <WxItem
       id={`wx-pirep-${i}`}
@@ -131,7 +132,7 @@ function PirepItem({ i, report, theme, open, onToggle, now }: { i: number; repor
           {`${station ?? 'PIREP'} · ${report.altFt === null ? 'altitude not given' : altitudeText(report.altFt)}${report.aircraft ? ` · ${report.aircraft}` : ''}`}
         </>
       )}
-      secondary={`${what} · ${dayTime(report.time)}${ageMin < 48 * 60 ? `, ${ageMin < 60 ? `${ageMin} min` : `${Math.floor(ageMin / 60)} h`} ago` : ''}`}
+      secondary={`${what} · ${dayTime(report.time)}${ageMin >= 0 && ageMin < 48 * 60 ? `, ${ageMin < 60 ? `${ageMin} min` : `${Math.floor(ageMin / 60)} h`} ago` : ''}`}
       details={() => <Decoded rows={pirepDecodedLines(report)} raw={report.raw} />}
     />
   );
