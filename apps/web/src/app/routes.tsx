@@ -24,6 +24,7 @@ const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').the
 /** SimPFD loads on demand: 'Loading...' meanwhile, 'Error loading component: {message}' on failure. */
 const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
+const DownloadsPage = lazyPage(() => import('../features/downloads/DownloadsPage').then((m) => ({ default: m.DownloadsPage })), 'page-download');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
@@ -46,6 +47,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   along_route: <AlongRoutePage />,
   airport: <AirportPage />,
   clearsky: <ClearSkyPage />,
+  download: <DownloadsPage />,
   helpcenter: <HelpCenterPage />,
   map1: <MapPage name="map1" />,
   map2: <MapPage name="map2" />,
