@@ -48,6 +48,8 @@ export interface BridgeOptions {
 const MAX_TARGETS = 2000;
 /** FIS-B text items kept by one collector before it is replaced (a long flight would grow it without end). */
 const FISB_COLLECTOR_LIMIT = 2000;
+/** Ownship messages at least this far apart (with at most OWNSHIP_MAX_PER_SECOND in any second). */
+const OWNSHIP_MIN_GAP_MS = 50;
 /** A status with fresh counts at least this often while anything is heard. */
 const STATUS_REFRESH_MS = 5000;
 
@@ -87,7 +89,8 @@ export class Gdl90Bridge {
   private port: number | null = null;
   private windowStart = 0;
   private windowCount = 0;
-  private lastOwnshipSentAt = Number.NEGATIVE_INFINITY;
+  /** When the last OWNSHIP_MAX_PER_SECOND ownship messages went out, oldest first. */
+  private readonly ownshipSentAt: number[] = [];
   private ownshipTimer: unknown = null;
   private pendingOwnship: DevicesOwnshipMessage | null = null;
   private trafficTimer: unknown = null;
@@ -287,25 +290,42 @@ export class Gdl90Bridge {
     this.sendOwnship(this.ownship);
   }
 
-  /** At most OWNSHIP_MAX_PER_SECOND: the first at once, later ones no sooner than 100 ms after the previous, the newest winning. */
+  /**
+   * At most OWNSHIP_MAX_PER_SECOND in any second, and no two closer than OWNSHIP_MIN_GAP_MS: a report
+   * goes out at once when both allow it, else the newest waiting one goes out as soon as they do. A
+   * receiver's 10 reports a second pass unchanged despite jitter (a strict 100 ms gap would hold one
+   * back whenever two arrive a little closer).
+   */
   private sendOwnship(message: DevicesOwnshipMessage): void {
-    const gap = 1000 / OWNSHIP_MAX_PER_SECOND;
-    const now = this.clock.now();
-    if (this.ownshipTimer === null && now - this.lastOwnshipSentAt >= gap) {
-      this.lastOwnshipSentAt = now;
-      this.options.emit(message);
+    this.pendingOwnship = message;
+    if (this.ownshipTimer !== null) return;
+    const wait = this.ownshipWait(this.clock.now());
+    if (wait <= 0) {
+      this.emitPendingOwnship();
       return;
     }
-    this.pendingOwnship = message;
-    if (this.ownshipTimer !== null || this.stopped) return;
+    if (this.stopped) return;
     this.ownshipTimer = this.clock.setTimer(() => {
       this.ownshipTimer = null;
-      const pending = this.pendingOwnship;
-      this.pendingOwnship = null;
-      if (pending === null) return;
-      this.lastOwnshipSentAt = this.clock.now();
-      this.options.emit(pending);
-    }, Math.max(0, this.lastOwnshipSentAt + gap - now));
+      this.emitPendingOwnship();
+    }, wait);
+  }
+
+  /** ms until another ownship may go out. */
+  private ownshipWait(now: number): number {
+    const last = this.ownshipSentAt.at(-1);
+    const gap = last === undefined ? 0 : last + OWNSHIP_MIN_GAP_MS - now;
+    const window = this.ownshipSentAt.length < OWNSHIP_MAX_PER_SECOND ? 0 : this.ownshipSentAt[0]! + 1000 - now;
+    return Math.max(gap, window);
+  }
+
+  private emitPendingOwnship(): void {
+    const pending = this.pendingOwnship;
+    this.pendingOwnship = null;
+    if (pending === null) return;
+    this.ownshipSentAt.push(this.clock.now());
+    if (this.ownshipSentAt.length > OWNSHIP_MAX_PER_SECOND) this.ownshipSentAt.shift();
+    this.options.emit(pending);
   }
 
   private onTraffic(report: TargetReport, now: number): void {
