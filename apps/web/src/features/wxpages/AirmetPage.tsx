@@ -43,7 +43,7 @@ export function AirmetPage() {
   return (
     <WxPage
       name="wx_airmet"
-      title="G-AIRMETs"
+      title="G-Airmet"
       view={view}
       summary={`${total} areas at ${times.length} times`}
       shown={data.features.length}

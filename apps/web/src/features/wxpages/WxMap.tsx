@@ -50,20 +50,28 @@ export function WxMap({ theme, data, layers, clickLayers, geometry, selected, on
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
-    const map = new MapLibreMap({
-      container: element,
-      style: wxMapStyle(window.location.origin, theme, [...(JSON.parse(layerKey) as LayerSpecification[]), ...selectionLayers(theme, geometry)]),
-      bounds: CONUS_BOUNDS,
-      fitBoundsOptions: { padding: 8 },
-      attributionControl: false,
-      fadeDuration: 0,
-      dragRotate: false,
-      pitchWithRotate: false,
-      transformRequest: (url) => {
-        noteMapRequest(url);
-        return undefined;
-      },
-    });
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container: element,
+        style: wxMapStyle(window.location.origin, theme, [...(JSON.parse(layerKey) as LayerSpecification[]), ...selectionLayers(theme, geometry)]),
+        bounds: CONUS_BOUNDS,
+        fitBoundsOptions: { padding: 8 },
+        attributionControl: false,
+        fadeDuration: 0,
+        dragRotate: false,
+        pitchWithRotate: false,
+        transformRequest: (url) => {
+          noteMapRequest(url);
+          return undefined;
+        },
+      });
+    } catch (error) {
+      // No WebGL2 (an old device, a test DOM): the list beside carries the same items.
+      element.setAttribute('data-wx-map-error', error instanceof Error ? error.message : String(error));
+      element.textContent = 'The map cannot be drawn on this device; the list has every item.';
+      return undefined;
+    }
     mapRef.current = map;
     map.touchZoomRotate.disableRotation();
     const stopBarbs = barbs ? provideBarbImages(map as unknown as ImageMap) : () => undefined;
