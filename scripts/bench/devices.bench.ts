@@ -3,10 +3,10 @@
 // second), and a signed-in app listens on /ws/devices. Measures UDP datagram sent -> websocket
 // message received, per message, for SECONDS seconds; prints p50/p95/max and the ratio of the
 // ownship p95 to the 100 ms target (which also includes drawing, measured in the app).
-import { encodeFrame, encodeOwnship, encodeTraffic, type TargetInput } from '../../packages/gdl90/src/index.ts';
+import { encodeFrame, encodeOwnship, encodeTraffic, type TargetInput } from '@clearway/gdl90';
 import { it } from 'vitest';
 import type { DevicesOwnshipMessage, DevicesTrafficMessage } from '@clearway/protocol';
-import { openDevicesSocket, startDevicesServer, udpSender } from '../../apps/server/src/testing/devicesApp.ts';
+import { openDevicesSocket, startDevicesServer, udpSender } from '../../apps/server/src/testing/devicesApp.js';
 
 const SECONDS = Number(process.env.DEVICES_BENCH_SECONDS ?? 20);
 const TARGETS = 50;
