@@ -1,5 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DevicesMessage, DevicesOwnshipMessage, DevicesTrafficMessage } from '@clearway/protocol';
+import { encodeFrame, encodeUplink, parseDump978Line } from '@clearway/gdl90';
+import type { DevicesFisbMessage, DevicesMessage, DevicesOwnshipMessage, DevicesTrafficMessage } from '@clearway/protocol';
+import { findRepoRoot } from '../config/index.js';
 import { FakeClock } from '../testing/fakeClock.js';
 import { Gdl90Bridge } from './bridge.js';
 import { ownshipFrames, RouteFlight, trafficAround, trafficFrame } from './flyer.js';
@@ -58,5 +62,36 @@ describe('Gdl90Bridge throttling (fake clock)', () => {
     expect(batches[0]!.targets).toHaveLength(50);
     expect(batches[0]!.targets[0]!.lat).toBeCloseTo(trafficAround(own, 1, 0.5)[0]!.latitude!, 4);
     bridge.stop();
+  });
+});
+
+describe('Gdl90Bridge FIS-B', () => {
+  it('forwards the text products of the shared capture\'s uplinks with source ADS-B, counted by type', () => {
+    const file = join(findRepoRoot(), '..', 'shared', 'data', 'gdl90', 'captures', 'fisb-decode-tg30', 'tg30.978');
+    if (!existsSync(file)) throw new Error(`FIS-B capture expected at ${file} (the shared data folder beside the repository)`);
+    const { bridge, of } = bridgeOnFakeClock();
+    let uplinks = 0;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const parsed = parseDump978Line(line);
+      if (parsed === null || !parsed.uplink) continue;
+      uplinks++;
+      bridge.handleDatagram(encodeFrame(encodeUplink({ timeOfReception: null, payload: parsed.bytes })), FROM);
+    }
+    bridge.stop();
+    expect(uplinks).toBe(963);
+    const products = of<DevicesFisbMessage>('fisb').flatMap((m) => {
+      expect(m.source).toBe('ADS-B');
+      return m.products;
+    });
+    const byKind: Record<string, number> = {};
+    for (const p of products) byKind[p.kind] = (byKind[p.kind] ?? 0) + 1;
+    // The counts packages/gdl90 pins for this capture (its README), through the bridge.
+    expect(byKind).toMatchObject({ METAR: 873, SPECI: 40, TAF: 90, 'TAF.AMD': 31, WINDS: 216, PIREP: 4, NOTAM: 217, AIRMET: 122, SIGMET: 11, SUA: 35 });
+    expect(bridge.status().counts.fisb).toEqual(byKind);
+    expect(bridge.status().counts).toMatchObject({ datagrams: 963, messages: 963, badCrc: 0, truncated: 0 });
+    const metar = products.find((p) => p.kind === 'METAR')!;
+    expect(metar.station.lat).toBeCloseTo(40.04, 1);
+    expect(metar.station.lon).toBeCloseTo(-86.26, 1);
+    expect(metar.text).toMatch(/^METAR /);
   });
 });

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     else if (values.route !== undefined) {
       const file = values.navdb ?? defaultNavDb();
       if (file === undefined || !existsSync(file)) fail(`no nav database to resolve --route with${file === undefined ? ' (none built under var/navdata: npm run navdata, or pass --navdb FILE)' : ` (${file} does not exist)`}; or give --points "lat,lon lat,lon ..."`);
-      points = resolveRoutePoints(values.route, openNavDb(readFileSync(file)));
+      points = resolveRoutePoints(values.route, openNavDb(readFileSync(file)), (note) => process.stdout.write(`fly: ${note}\n`));
     } else fail('give --route (with a nav database) or --points');
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));

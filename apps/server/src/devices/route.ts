@@ -1,14 +1,17 @@
 import type { NavDb } from '@clearway/navdb';
 import type { FlyPoint } from './flyer.js';
 
+const AIRWAY_SHAPE = /^[VJTQ]\d{1,4}$/;
+
 /**
  * A route's text ("KHWD OSI V25 SNS KSNS") as the points to fly, from a nav database: each point by
  * its ident (the one nearest the point before it when several share it), an airway between two
  * points as its points in between (in either direction). Procedures, lat/lon tokens and altitude
- * suffixes are not read: pass --points for those.
+ * suffixes are not read: pass --points for those. An airway the database does not have (V25 in the
+ * shared excerpts) is flown direct between its two points, said through `onNote`.
  * @throws Error naming the token that could not be resolved.
  */
-export function resolveRoutePoints(text: string, db: NavDb): FlyPoint[] {
+export function resolveRoutePoints(text: string, db: NavDb, onNote: (note: string) => void = () => {}): FlyPoint[] {
   const tokens = text.trim().toUpperCase().split(/\s+/).filter((t) => t !== '');
   const points: FlyPoint[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -27,6 +30,10 @@ export function resolveRoutePoints(text: string, db: NavDb): FlyPoint[] {
         if (p.latDeg === null || p.lonDeg === null) throw new Error(`route token ${i + 1} "${token}": airway point ${p.ident} has no position`);
         points.push({ id: p.ident, lat: p.latDeg, lon: p.lonDeg });
       }
+      continue;
+    }
+    if (airway === null && previous !== undefined && i < tokens.length - 1 && AIRWAY_SHAPE.test(token) && db.getWaypoint(token) === null) {
+      onNote(`${token} is not in the nav database: flying direct from ${previous.id} to ${tokens[i + 1]}`);
       continue;
     }
     const match = db.getWaypoint(token, previous === undefined ? null : { latDeg: previous.lat, lonDeg: previous.lon });
