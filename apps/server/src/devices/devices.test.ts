@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { crc16, encodeFrame, encodeStratuxHeartbeat } from '@clearway/gdl90';
 import type { DevicesOwnshipMessage, DevicesStatusMessage, DevicesTrafficMessage } from '@clearway/protocol';
 import { openDevicesSocket, startDevicesServer, udpSender, type DevicesTestServer, type DevicesTestSocket } from '../testing/devicesApp.js';
+import { deleteSession } from '../auth/index.js';
 import { FakeClock } from '../testing/fakeClock.js';
 import { startTestApp } from '../testing/testApp.js';
+import { DEVICES_SESSION_ENDED_CLOSE } from './module.js';
 import { fly, foreFlightIdFrame, heartbeatFrame, ownshipFrames, RouteFlight, trafficAround, trafficFrame } from './flyer.js';
 
 const T0 = Date.UTC(2026, 10, 25, 15, 0, 0);
@@ -211,6 +213,16 @@ describe('devices bridge: GDL90 on UDP to /ws/devices', () => {
     // And a signed-in app still gets in.
     const app = await openSocket();
     expect((await app.next<DevicesStatusMessage>(isStatus, WAIT_MS)).listening).toBe(true);
+  });
+
+  it('closes the socket of a session that ended (sign-out) at the next beat', async () => {
+    server = await startDevicesServer({ pingIntervalMs: 100 });
+    const app = await openSocket();
+    await app.next(isStatus, WAIT_MS);
+    const closed = new Promise<number>((resolve) => app.socket.once('close', (code) => resolve(code)));
+    await deleteSession(server.db, server.cookie.split('=')[1]!);
+    expect(await closed).toBe(DEVICES_SESSION_ENDED_CLOSE);
+    await expect(openDevicesSocket(server.origin, server.cookie)).rejects.toThrow('upgrade refused: 401');
   });
 
   it('announces itself to UDP (ForeFlight GDL90 extension) with its port', async () => {
