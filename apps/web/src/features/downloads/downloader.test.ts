@@ -46,12 +46,13 @@ interface Served {
 function fakeServer(files: Record<string, Served>) {
   const ranges: (string | undefined)[] = [];
   let failAll = false;
+  let failUrl: string | null = null;
   let gateAt: number | null = null;
   let release: (() => void) | null = null;
   const fetch: DownloadEnv['fetch'] = async (url, init) => {
     const file = files[url];
     ranges.push(init.headers.range);
-    if (failAll) return new Response('boom', { status: 500 }) as never;
+    if (failAll || url === failUrl) return new Response('boom', { status: 500 }) as never;
     if (!file) return new Response('{"error":"no such pack"}', { status: 404 }) as never;
     const from = init.headers.range && init.headers['if-range'] === file.etag ? Number(/bytes=(\d+)-/.exec(init.headers.range)?.[1]) : 0;
     const rest = file.body.slice(from);
@@ -82,6 +83,7 @@ function fakeServer(files: Record<string, Served>) {
     fetch,
     ranges,
     failAll: (value: boolean) => (failAll = value),
+    failUrl: (value: string | null) => (failUrl = value),
     gate: (at: number | null) => (gateAt = at),
     release: () => release?.(),
   };
@@ -149,7 +151,8 @@ describe('PackDownloader', () => {
     // A segment is written whole (4 MiB) or on close: a pause closes the writer, so what arrived is kept.
     t.server.gate(100_000);
     await t.downloader.handle({ type: 'download', chart: 'Seattle', root: '', directory: '2026-10-29', database: 'packs', chunks: [vfr] });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Paused once the first 100 000 bytes have arrived (the body then waits at the gate).
+    for (let i = 0; i < 500 && !t.replies.some((r) => r.type === 'progress' && r.bytes === 100_000); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     await t.downloader.handle({ type: 'pause', chart: 'Seattle' });
     expect(t.replies.at(-1)).toEqual({ type: 'pause_confirmed', chart: 'Seattle' });
     expect(t.mem.heldBytes()).toBe(100_000);
@@ -171,6 +174,18 @@ describe('PackDownloader', () => {
     expect((failed as { error: string }).error).toMatch(/500/);
     expect(t.mem.heldBytes()).toBe(0);
     expect(await t.store.list()).toEqual([]);
+  });
+
+  it('a region whose second pack fails keeps none of its packs (no half-downloaded region)', async () => {
+    const vfr = chunk('vfr', VFR);
+    const terrain = chunk('terrain', TERRAIN);
+    const t = setup(files([vfr, VFR], [terrain, TERRAIN]));
+    t.server.failUrl(terrain.url);
+    await t.downloader.handle({ type: 'download', chart: 'Seattle', root: '', directory: '2026-10-29', database: 'packs', chunks: [vfr, terrain] });
+    expect(await t.until('failed')).toMatchObject({ chart: 'Seattle' });
+    expect(t.replies.some((r) => r.type === 'progress' && r.bytes === VFR.length)).toBe(true);
+    expect(await t.store.list()).toEqual([]);
+    expect(t.mem.heldBytes()).toBe(0);
   });
 
   it('a wrong SHA-256 fails with both hashes named and keeps nothing', async () => {

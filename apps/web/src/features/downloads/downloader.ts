@@ -142,6 +142,7 @@ export class PackDownloader {
       this.deps.post({ type: 'progress', chart, pct, rem: rate ? Math.max(0, (totalBytes - bytes) / rate) : null, bytes, totalBytes });
     };
     post(doneBytes, true);
+    const committed: PackChunk[] = [];
     for (const chunk of chunks) {
       if (isStored(chunk)) continue;
       const name = `${chart} ${chunk.kind} pack (${chunk.cycle})`;
@@ -173,13 +174,16 @@ export class PackDownloader {
           throw new Error(`${name} is ${result.bytes} bytes, the index says ${chunk.bytes}`);
         }
         await this.deps.store.commit({ region: chart, kind: chunk.kind, cycle: chunk.cycle, bytes: result.bytes, sha256: chunk.sha256, expires: chunk.expires }, part.storage);
+        committed.push(chunk);
         doneBytes += chunk.bytes;
         post(doneBytes, true);
       } catch (error) {
         if (signal.aborted) return;
         this.jobs.delete(chart);
-        // A failure leaves no partial data of the region (the failed pack's part is already gone).
+        // A failure leaves no partial data of the region: the failed pack's part is already gone, the
+        // parts of the others and the packs this run recorded go too (no half-downloaded region).
         await this.discardParts(job.request).catch(() => undefined);
+        for (const done of committed) await this.deps.store.remove(chart, done.kind).catch(() => false);
         this.deps.post({ type: 'failed', chart, error: error instanceof Error ? error.message : String(error) });
         return;
       }
