@@ -6,6 +6,8 @@ import { topBarHeight } from '../../platform/topBarHeight';
 import { holdFirstPicture } from './firstPicture';
 import { fillOverview } from './layers/aviation';
 import { mapStyle, type MapStyleOptions } from './mapStyle';
+import { installPackProtocol } from './packs/install';
+import { isPackTileUrl } from './packs/urls';
 import { trackTimes, type MapTimes } from './mapTimes';
 
 // The module is loaded lazily (MapHost, through MapView), so MapLibre and its worker stay out of the initial bundle.
@@ -17,6 +19,8 @@ setWorkerCount(Math.min(2, Math.max(1, Math.floor((navigator.hardwareConcurrency
 // The module loads as the shell's code runs (MapHost), before the boot stages end: start the tile
 // workers now, so their script is fetched and compiled by the time the first map is created.
 prewarm();
+// Chart, basemap and terrain tiles from the region packs on the device first (packs/protocol.ts).
+installPackProtocol(noteMapRequest);
 
 /** Where a map opens before it knows better: the contiguous United States. */
 const START = { center: [-98.5, 39.5] as [number, number], zoom: 3.6 };
@@ -36,7 +40,8 @@ export function newMap(container: HTMLElement, choice: StyleChoice, shown: MapSt
     fadeDuration: 0,
     // Requests made before the service worker controls the page are fetched again through it (offline).
     transformRequest: (url) => {
-      noteMapRequest(url);
+      // A pack tile's network request is noted by the pack protocol itself (packs/install.ts).
+      if (!isPackTileUrl(url)) noteMapRequest(url);
       return undefined;
     },
   });

@@ -12,11 +12,11 @@ const origin = 'http://127.0.0.1:8080';
 describe('map style', () => {
   it('uses the server basemap and chart tiles and lists the aviation layers', () => {
     const style = mapStyle({ origin, theme: 'day', performance: false });
-    expect(style.sources['basemap']).toMatchObject({ type: 'vector', tiles: [`${origin}/tiles/basemap/{z}/{x}/{y}.pbf`] });
-    expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
+    expect(style.sources['basemap']).toMatchObject({ type: 'vector', tiles: [`clearway-pack://basemap/{z}/{x}/{y}?src=${origin}/tiles/basemap/{z}/{x}/{y}.pbf`] });
+    expect(style.sources['vfr']).toMatchObject({ type: 'raster', tiles: [`clearway-pack://vfr/{z}/{x}/{y}?src=${origin}/tiles/vfr/{z}/{x}/{y}.png`] });
     expect(style.glyphs).toBe(`${origin}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers.map((layer) => layer.id)).toEqual([
-      'no-data', 'water', 'land', 'vfr', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high',
+      'no-data', 'water', 'land', 'vfr', 'terrain-hillshade', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high',
       // The weather layers (layers/weather.ts), off until switched on: areas under the airports,
       // symbols over them; the route (line and points) over all of the weather.
       'wx-airmet-fill', 'wx-airmet-line', 'final-fixes-line', 'runways',

@@ -1,5 +1,6 @@
 import type { ExpressionSpecification, LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { OVERLAYS } from './layers';
+import { packTileUrl } from './packs/urls';
 import { LAYER_SLOTS, type LayerSlot } from './layers/overlay';
 import { COVERAGE_LAYER, NO_DATA_COLOURS } from './layers/tileCoverage';
 import { NAME_FONT, PALETTES, type MapTheme, type Palette } from './palette';
@@ -76,7 +77,8 @@ export function mapStyle({ origin, theme, performance, shown = {} }: MapStyleOpt
     ...slots.labels,
   ];
   const sources: Record<string, SourceSpecification> = {
-    basemap: { type: 'vector', tiles: [`${origin}/tiles/basemap/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM },
+    // Through the pack protocol: a downloaded region's basemap pack first, this URL second (packs/protocol.ts).
+    basemap: { type: 'vector', tiles: [packTileUrl('basemap', `${origin}/tiles/basemap/{z}/{x}/{y}.pbf`)], minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM },
   };
   for (const part of parts) Object.assign(sources, part.sources);
   return { version: 8, glyphs: `${origin}/fonts/{fontstack}/{range}.pbf`, sources, layers };

@@ -11,12 +11,14 @@ export interface OverlaysState {
   shown: Record<string, boolean>;
   /** The switches of the remembered overlays, as written to prefs. */
   remembered: Record<string, boolean>;
+  /** The 3D terrain's vertical exaggeration (terrain.ts TERRAIN_EXAGGERATIONS); the `terrain` overlay is its switch. */
+  terrainExaggeration: number;
 }
 
 /** Overlays whose switch is remembered: the weather layers (layers/weather.ts). */
 export const REMEMBERED_OVERLAYS: readonly string[] = ['wx-metar', 'wx-pirep', 'wx-airmet'];
 
-export const initialOverlaysState: OverlaysState = { shown: {}, remembered: {} };
+export const initialOverlaysState: OverlaysState = { shown: {}, remembered: {}, terrainExaggeration: 1.5 };
 
 function show(state: OverlaysState, id: string, shown: boolean) {
   state.shown[id] = shown;
@@ -34,6 +36,9 @@ export const overlaysSlice = createSlice({
     overlayShown(state, action: PayloadAction<{ id: string; shown: boolean }>) {
       show(state, action.payload.id, action.payload.shown);
     },
+    terrainExaggerationSet(state, action: PayloadAction<number>) {
+      if (Number.isFinite(action.payload) && action.payload > 0) state.terrainExaggeration = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(prefsLoaded, (state, { payload }) => {
@@ -48,4 +53,4 @@ export const overlaysSlice = createSlice({
   },
 });
 
-export const { overlayToggled, overlayShown } = overlaysSlice.actions;
+export const { overlayToggled, overlayShown, terrainExaggerationSet } = overlaysSlice.actions;

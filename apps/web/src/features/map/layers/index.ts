@@ -4,6 +4,8 @@ import type { MapOverlay } from './overlay';
 import { routeOverlay } from './route';
 import { vfrOverlay } from './vfr';
 import { WEATHER_OVERLAYS } from './weather';
+import { terrainOverlay } from '../terrain';
+import { packStatsOverlay } from '../packs/statsOverlay';
 
 /**
  * Every map overlay, in drawing order within each layer slot (overlay.ts LayerSlot). A new overlay
@@ -18,6 +20,9 @@ export const OVERLAYS: readonly MapOverlay[] = [
   routeOverlay,
   finalFixesOverlay,
   vfrOverlay,
+  // Hillshade over the chart; the 3D terrain mesh (terrain.ts).
+  terrainOverlay,
+  packStatsOverlay,
 ];
 
 export type { MapOverlay, OverlayMap, OverlayOutput, OverlayServices, OverlayToggle } from './overlay';

@@ -28,7 +28,7 @@ describe('VFR sectional overlay', () => {
     const style = (shown: boolean) => vfrOverlay.style({ origin: 'http://x', theme: 'day', palette: PALETTES.day, performance: false, shown });
     expect(style(false).layers.chart?.[0]?.layout).toEqual({ visibility: 'none' });
     expect(style(true).layers.chart?.[0]?.layout).toEqual({ visibility: 'visible' });
-    expect(style(true).sources['vfr']).toMatchObject({ type: 'raster', tiles: ['http://x/tiles/vfr/{z}/{x}/{y}.png'] });
+    expect(style(true).sources['vfr']).toMatchObject({ type: 'raster', tiles: ['clearway-pack://vfr/{z}/{x}/{y}?src=http://x/tiles/vfr/{z}/{x}/{y}.png'] });
     const store = makeStore();
     expect(vfrOverlay.select(store.getState(), { routing: undefined })).toEqual({ shown: false });
     store.dispatch(overlayToggled('vfr'));

@@ -1,5 +1,6 @@
 import { whenSourceExists } from './fillSource';
 import type { MapOverlay } from './overlay';
+import { packTileUrl } from '../packs/urls';
 
 /** The chart tile folder's zoom range. */
 export const VFR_MIN_ZOOM = 5;
@@ -10,12 +11,12 @@ export interface VfrInput {
   shown: boolean;
 }
 
-/** The VFR sectional raster (`/tiles/vfr`) over the land, under the borders; off until switched on. */
+/** The VFR sectional raster (a downloaded region's vfr pack first, then `/tiles/vfr`: packs/protocol.ts) over the land, under the borders; off until switched on. */
 export const vfrOverlay: MapOverlay<VfrInput> = {
   id: 'vfr',
   toggle: { label: 'VFR sectional', testId: 'map-vfr', text: 'VFR' },
   style: ({ origin, theme, shown }) => ({
-    sources: { vfr: { type: 'raster', tiles: [`${origin}/tiles/vfr/{z}/{x}/{y}.png`], tileSize: 256, minzoom: VFR_MIN_ZOOM, maxzoom: VFR_MAX_ZOOM } },
+    sources: { vfr: { type: 'raster', tiles: [packTileUrl('vfr', `${origin}/tiles/vfr/{z}/{x}/{y}.png`)], tileSize: 256, minzoom: VFR_MIN_ZOOM, maxzoom: VFR_MAX_ZOOM } },
     layers: {
       chart: [{
         id: 'vfr',

@@ -1,47 +1,9 @@
 import { AJAXError, type AddProtocolAction, type RequestParameters } from 'maplibre-gl';
-import { isPackKind, type PackKind } from '@clearway/protocol';
+import type { PackKind } from '@clearway/protocol';
+import { parsePackTileUrl } from './urls';
 import type { PackTiles } from './packTiles';
 
-/**
- * The map's tile URLs for the kinds a region pack holds: `clearway-pack://{kind}/{z}/{x}/{y}` with,
- * after `?src=`, the network URL of the same tile (MapLibre fills `{z}/{x}/{y}` in both). The
- * protocol handler answers from a pack on the device first and from that URL second (through the
- * service worker, whose runtime caches keep what was seen); terrain has no tile URL, its second
- * source is the server's terrain packs read by HTTP Range (remoteTerrain.ts).
- */
-export const PACK_PROTOCOL = 'clearway-pack';
-const SRC = '?src=';
-
-export function packTileUrl(kind: PackKind, networkTemplate?: string): string {
-  return `${PACK_PROTOCOL}://${kind}/{z}/{x}/{y}${networkTemplate === undefined ? '' : `${SRC}${networkTemplate}`}`;
-}
-
-export interface PackTileRequest {
-  kind: PackKind;
-  z: number;
-  x: number;
-  y: number;
-  /** The network URL of the tile; null: none (terrain). */
-  network: string | null;
-}
-
-const PATH = /^(\d{1,2})\/(\d{1,8})\/(\d{1,8})$/;
-
-/** Reads a filled pack tile URL back; null when it is not one. */
-export function parsePackTileUrl(url: string): PackTileRequest | null {
-  const prefix = `${PACK_PROTOCOL}://`;
-  if (!url.startsWith(prefix)) return null;
-  const rest = url.slice(prefix.length);
-  const at = rest.indexOf(SRC);
-  const address = at < 0 ? rest : rest.slice(0, at);
-  const slash = address.indexOf('/');
-  const kind = address.slice(0, slash);
-  const match = PATH.exec(address.slice(slash + 1));
-  if (slash < 0 || !isPackKind(kind) || !match) return null;
-  const [z, x, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (x >= 2 ** z || y >= 2 ** z) return null;
-  return { kind, z, x, y, network: at < 0 ? null : rest.slice(at + SRC.length) };
-}
+export { PACK_PROTOCOL, packTileUrl, parsePackTileUrl, type PackTileRequest } from './urls';
 
 /** Durations of the tile reads answered from the device, ms (the latest READS_KEPT), for the figures. */
 export const READS_KEPT = 2000;
@@ -51,6 +13,8 @@ export interface PackReadStats {
   device: number;
   /** Tiles asked of the network (or the server's terrain packs). */
   network: number;
+  /** Tiles answered from the device, by kind. */
+  deviceByKind: Record<PackKind, number>;
   /** Durations of the device reads, ms, oldest first. */
   deviceMs: number[];
 }
@@ -73,7 +37,7 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 
 /** The MapLibre protocol handler of PACK_PROTOCOL, with its read figures. */
 export function packProtocol(deps: PackProtocolDeps): { action: AddProtocolAction; stats: PackReadStats } {
-  const stats: PackReadStats = { device: 0, network: 0, deviceMs: [] };
+  const stats: PackReadStats = { device: 0, network: 0, deviceByKind: { vfr: 0, basemap: 0, terrain: 0 }, deviceMs: [] };
   const now = deps.now ?? (() => performance.now());
   const action: AddProtocolAction = async (request: RequestParameters, abort: AbortController) => {
     const tile = parsePackTileUrl(request.url);
@@ -88,6 +52,7 @@ export function packProtocol(deps: PackProtocolDeps): { action: AddProtocolActio
     }
     if (stored) {
       stats.device++;
+      stats.deviceByKind[tile.kind]++;
       stats.deviceMs.push(now() - started);
       if (stats.deviceMs.length > READS_KEPT) stats.deviceMs.shift();
       return { data: toArrayBuffer(stored) };
