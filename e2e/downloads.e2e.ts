@@ -153,6 +153,10 @@ describe('Downloads page', () => {
         expect(Math.min(box?.width ?? 0, box?.height ?? 0), `${name}: 44 px buttons`).toBeGreaterThanOrEqual(44);
       }
       await page.screenshot({ path: join(shots, `${name}.png`) });
+      // The top of the page: storage bar, quota, approach strategy, airport database and weather.
+      await page.getByTestId('page-download').evaluate((el) => el.scrollTo(0, 0));
+      await page.screenshot({ path: join(shots, `${name}-top.png`) });
+      await row().scrollIntoViewIfNeeded();
     };
     await shoot('tablet-day', 1180, 820);
     await shoot('phone-day', 390, 844);
