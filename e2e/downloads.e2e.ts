@@ -154,7 +154,10 @@ describe('Downloads page', () => {
       }
       await page.screenshot({ path: join(shots, `${name}.png`) });
       // The top of the page: storage bar, quota, approach strategy, airport database and weather.
-      await page.getByTestId('page-download').evaluate((el) => el.scrollTo(0, 0));
+      await page.evaluate(() => {
+        for (const el of document.querySelectorAll('*')) if (el.scrollTop > 0) el.scrollTop = 0;
+        window.scrollTo(0, 0);
+      });
       await page.screenshot({ path: join(shots, `${name}-top.png`) });
       await row().scrollIntoViewIfNeeded();
     };
