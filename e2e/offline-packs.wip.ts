@@ -1,3 +1,7 @@
+// WORK IN PROGRESS (issue 18, not run by `npm test`: the e2e config runs *.e2e.ts only). Two steps
+// still fail: the pixel check samples points under the "not downloaded" note, and the 3D button's
+// click times out. Rename to offline-packs.e2e.ts once both pass; run it by hand meanwhile with
+// `npx vitest run --config e2e/vitest.config.ts --dir e2e offline-packs.wip.ts` after renaming.
 // Region packs on the device drawn with no connection (issue 18, the map side): the server builds
 // New York's packs from the shared chart tiles and terrain; the page stores them the way the
 // downloads feature does (OPFS segment file + the 'packs' record); then the browser goes offline and
