@@ -1,12 +1,12 @@
 // Starts the real server (built `apps/server/dist/main.js`) on a free loopback port with a fresh
 // SQLite database, and Debian's Chromium through playwright-core.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NAVDATA_CACHE_ENV } from './navdataCache.js';
+import { buildNavDataInto, NAVDATA_CACHE_ENV } from './navdataCache.js';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { findOrCreateCustomer } from '../apps/server/src/auth/customers.js';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
@@ -164,35 +164,21 @@ export async function launchChromium(): Promise<Browser> {
 /**
  * Builds a US nav database from the shared FAA files (NASR national and excerpts, CIFP KHWD) into
  * `${navdataDir}/${channel}` with the real `navdata` command; returns the folder. Within one e2e run
- * the command runs once: its output is kept in the run's cache folder (NAVDATA_CACHE_ENV, made and
- * removed by the global set-up) and copied to each file's own folder, so no two test files share one.
+ * the command runs once, in the global set-up (navdataCache.ts), before any file starts: its output is
+ * copied to each file's own folder, so no two test files (which may run side by side) share one.
  */
 export function buildTestNavData(navdataDir: string, channel = 'dev'): string {
   const out = join(navdataDir, channel);
   const cacheRoot = process.env[NAVDATA_CACHE_ENV];
   if (cacheRoot) {
     const cached = join(cacheRoot, 'us');
-    if (!existsSync(join(cached, 'us.cwnav'))) runNavDataBuild(cached);
-    cpSync(cached, out, { recursive: true });
-    return out;
+    if (existsSync(join(cached, 'us.cwnav'))) {
+      cpSync(cached, out, { recursive: true });
+      return out;
+    }
   }
-  runNavDataBuild(out);
+  buildNavDataInto(out);
   return out;
-}
-
-function runNavDataBuild(out: string): void {
-  const shared = join(repoRoot, '..', 'shared', 'data', 'navdata');
-  if (!existsSync(shared)) throw new Error(`Shared nav data not found at ${shared} (../shared beside the repository).`);
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(repoRoot, 'packages/navimport/dist/cli.js'), 'build',
-      '--from', join(shared, 'faa-nasr/national'), '--from', join(shared, 'faa-nasr/excerpts-2025'), '--from', join(shared, 'faa-cifp'),
-      '--out', out, '--region', 'us', '--quiet',
-    ],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`navdata build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 /** Waits until the app shell says its nav database has loaded (up to a minute: the worker opens it). */
