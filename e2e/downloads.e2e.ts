@@ -155,7 +155,7 @@ describe('Downloads page', () => {
       await page.screenshot({ path: join(shots, `${name}.png`) });
       // The top of the page: storage bar, quota, approach strategy, airport database and weather.
       await page.evaluate(() => {
-        for (const el of document.querySelectorAll('*')) if (el.scrollTop > 0) el.scrollTop = 0;
+        for (const el of Array.from(document.querySelectorAll('*'))) if (el.scrollTop > 0) el.scrollTop = 0;
         window.scrollTo(0, 0);
       });
       await page.screenshot({ path: join(shots, `${name}-top.png`) });
