@@ -119,6 +119,8 @@ const NO_CUSTOMER_DATA = new Set([
   'help_token_uses', // token ids and expiry
   'job_leases',
   'weather_snapshots', // public weather products, no one's data
+  'weather_image_frames', // public weather imagery, no one's data
+  'weather_image_sources', // state of each imagery source (last fetch, failure), no one's data
   'kysely_migration',
   'kysely_migration_lock',
 ]);
