@@ -18,6 +18,7 @@ import { airportSelected } from '../route';
 import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from '../../store/mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
+import { TerrainControl } from './TerrainControl';
 import { ToolbarButton as LayoutButton } from './ToolbarButton';
 
 // The map code is its own chunk, so the initial bundle stays small; index.html preloads it and
@@ -219,6 +220,8 @@ export function MapHost() {
           )}
         </Paper>
       )}
+      {/* The 3D button sits in the map's own layer, above the canvas (from the page it was under it). */}
+      {onMap && <TerrainControl />}
     </Box>
   );
 }

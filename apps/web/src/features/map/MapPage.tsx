@@ -3,12 +3,11 @@ import { useAppSelector } from '../../store/hooks';
 import { CompactRouteSummary } from '../route/components';
 import { NavDataExpiryBanner } from '../navdata/components';
 import { ExpiredPacksBanner } from './packs/ExpiredPacksBanner';
-import { TerrainControl } from './TerrainControl';
 
 /**
  * The page of /app/map1 and /app/map2: the map views themselves live in the shell's MapHost. Over
- * them, when a route exists, the compact route summary (spec part 2 §2), the expired packs banner and
- * the 3D terrain button.
+ * them, when a route exists, the compact route summary (spec part 2 §2), and the expired packs banner (the 3D terrain
+ * button is in MapHost, in the map's own layer).
  */
 export function MapPage({ name }: { name: 'map1' | 'map2' }) {
   const route = useAppSelector((s) => s.route.current);
@@ -24,7 +23,6 @@ export function MapPage({ name }: { name: 'map1' | 'map2' }) {
         {/* A downloaded region whose cycle has expired: red, naming the region and the day (packs/expired.ts). */}
         <ExpiredPacksBanner />
       </Box>
-      <TerrainControl />
       <NavDataExpiryBanner placement="map" />
     </Box>
   );
