@@ -22,3 +22,4 @@ export * from './packs.js';
 export * from './packsSchema.js';
 export * from './devices.js';
 export * from './devicesSchema.js';
+export * from './sim.js';
