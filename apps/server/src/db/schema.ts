@@ -293,6 +293,46 @@ export interface WeatherSnapshotsTable {
   stats: string;
 }
 
+/** One imported d-TPP cycle (migration 0011_plates, plates/store.ts). */
+export interface PlateCyclesTable {
+  /** YYCC, e.g. 2002. */
+  cycle: string;
+  /** Effective from / to, ISO 8601. */
+  from_date: string;
+  to_date: string;
+  /** Where it was read (a folder or the FAA's URL). */
+  source: string;
+  imported_at: BigintColumn;
+  /** 1 once every chart and PDF is in place; only complete cycles are served. */
+  complete: number;
+  charts: number;
+  /** The import's report, JSON (skipped, missing, unknown chart codes). */
+  report: string;
+}
+
+/** One chart record of a d-TPP cycle (migration 0011_plates). */
+export interface PlateChartsTable {
+  cycle: string;
+  /** ICAO ident (KSFO), or the FAA ident when the airport has none. */
+  airport: string;
+  faa_ident: string;
+  airport_name: string;
+  city: string;
+  state: string;
+  chart_seq: string;
+  chart_code: string;
+  chart_name: string;
+  pdf_name: string;
+  proc_uid: string;
+  /** A, C, D or ''. */
+  user_action: string;
+  amendment: string;
+  pdf_bytes: BigintColumn;
+  pdf_sha256: string;
+  /** PlateGeoref JSON, or null. */
+  georef: string | null;
+}
+
 /** Every table the server's migrations create. */
 export interface DatabaseSchema {
   client_logs: ClientLogsTable;
@@ -317,6 +357,8 @@ export interface DatabaseSchema {
   weather_snapshots: WeatherSnapshotsTable;
   weather_image_frames: WeatherImageFramesTable;
   weather_image_sources: WeatherImageSourcesTable;
+  plate_cycles: PlateCyclesTable;
+  plate_charts: PlateChartsTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

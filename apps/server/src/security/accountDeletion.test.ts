@@ -121,6 +121,8 @@ const NO_CUSTOMER_DATA = new Set([
   'weather_snapshots', // public weather products, no one's data
   'weather_image_frames', // public weather imagery, no one's data
   'weather_image_sources', // state of each imagery source (last fetch, failure), no one's data
+  'plate_cycles', // imported FAA d-TPP cycles, no one's data
+  'plate_charts', // public approach plate index, no one's data
   'kysely_migration',
   'kysely_migration_lock',
 ]);

@@ -9,6 +9,7 @@ import { syncLimitsMigration } from './0006_sync_limits.js';
 import { authIdentitiesMigration } from './0007_auth_identities.js';
 import { weatherMigration } from './0008_weather.js';
 import { weatherImageryMigration } from './0009_weather_imagery.js';
+import { platesMigration } from './0011_plates.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -25,6 +26,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0007_auth_identities', authIdentitiesMigration],
   ['0008_weather', weatherMigration],
   ['0009_weather_imagery', weatherImageryMigration],
+  ['0011_plates', platesMigration],
 ];
 
 /** The names of every migration, oldest first. */
