@@ -293,6 +293,51 @@ export interface WeatherSnapshotsTable {
   stats: string;
 }
 
+/** One NOTAM of the configured source (migration 0010_notams, notams/store.ts). */
+export interface NotamsTable {
+  /** The source's id (FAA NOTAM API `id`), unique. */
+  id: string;
+  /** The NOTAM number as published (`07/025`, `4/4895`, `A0184/09`). */
+  number: string;
+  /** ICAO location (`KOSH`), else the source's location. */
+  location: string;
+  /** DOM, FDC, INTL, MIL (the source's classification). */
+  classification: string;
+  /** @clearway/notam's classification: closed-runway, navaid-out, lighting-out, ... */
+  kind: string;
+  lat: number | null;
+  lon: number | null;
+  effective_start: BigintColumn | null;
+  /** Null: permanent. */
+  effective_end: BigintColumn | null;
+  /** The stored NOTAM (id, number, text in both formats, times, geometry), JSON. */
+  body: string;
+  fetched_at: BigintColumn;
+}
+
+/** One TFR (migration 0010_notams). */
+export interface TfrsTable {
+  id: string;
+  title: string;
+  floor_ft: BigintColumn | null;
+  ceiling_ft: BigintColumn | null;
+  effective_start: BigintColumn | null;
+  effective_end: BigintColumn | null;
+  /** GeoJSON geometry (Polygon / MultiPolygon), JSON. */
+  geometry: string;
+  fetched_at: BigintColumn;
+}
+
+/** The last ingestion of each NOTAM / TFR source (migration 0010_notams). */
+export interface NotamSourcesTable {
+  source: string;
+  last_attempt_at: BigintColumn | null;
+  last_success_at: BigintColumn | null;
+  error: string | null;
+  /** Counts of the last ingestion, JSON. */
+  stats: string;
+}
+
 /** One imported d-TPP cycle (migration 0011_plates, plates/store.ts). */
 export interface PlateCyclesTable {
   /** YYCC, e.g. 2002. */
@@ -359,6 +404,9 @@ export interface DatabaseSchema {
   weather_image_sources: WeatherImageSourcesTable;
   plate_cycles: PlateCyclesTable;
   plate_charts: PlateChartsTable;
+  notams: NotamsTable;
+  tfrs: TfrsTable;
+  notam_sources: NotamSourcesTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

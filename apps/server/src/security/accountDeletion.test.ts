@@ -123,6 +123,9 @@ const NO_CUSTOMER_DATA = new Set([
   'weather_image_sources', // state of each imagery source (last fetch, failure), no one's data
   'plate_cycles', // imported FAA d-TPP cycles, no one's data
   'plate_charts', // public approach plate index, no one's data
+  'notams', // public NOTAMs, no one's data
+  'tfrs', // public TFRs, no one's data
+  'notam_sources', // state of each NOTAM/TFR source, no one's data
   'kysely_migration',
   'kysely_migration_lock',
 ]);

@@ -9,6 +9,7 @@ import { syncLimitsMigration } from './0006_sync_limits.js';
 import { authIdentitiesMigration } from './0007_auth_identities.js';
 import { weatherMigration } from './0008_weather.js';
 import { weatherImageryMigration } from './0009_weather_imagery.js';
+import { notamsMigration } from './0010_notams.js';
 import { platesMigration } from './0011_plates.js';
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0007_auth_identities', authIdentitiesMigration],
   ['0008_weather', weatherMigration],
   ['0009_weather_imagery', weatherImageryMigration],
+  ['0010_notams', notamsMigration],
   ['0011_plates', platesMigration],
 ];
 
