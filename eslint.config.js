@@ -15,7 +15,7 @@ const nodeBuiltins = [
 const uiLibraries = ['react', 'react-dom', 'react-router', '@mui/*', 'dexie', 'maplibre-gl'];
 
 /** Every workspace package, bottom layer first. */
-const packages = ['geo', 'download', 'navdb', 'flightplan', 'weather', 'gdl90', 'inflight', 'protocol', 'sync', 'navimport'];
+const packages = ['geo', 'download', 'navdb', 'flightplan', 'weather', 'gdl90', 'inflight', 'protocol', 'sync', 'navimport', 'planfiles'];
 
 /** What each package may import from the other packages (ARCHITECTURE.md "Layers"). */
 const allowed = {
@@ -29,6 +29,7 @@ const allowed = {
   protocol: ['geo'],
   sync: ['protocol', 'geo'],
   navimport: ['navdb', 'geo', 'download'],
+  planfiles: ['navdb', 'geo'],
 };
 
 /**

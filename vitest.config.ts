@@ -18,6 +18,7 @@ export const workspaceAliases = {
   '@clearway/gdl90': fileURLToPath(new URL('./packages/gdl90/src/index.ts', import.meta.url)),
   '@clearway/inflight': fileURLToPath(new URL('./packages/inflight/src/index.ts', import.meta.url)),
   '@clearway/sync': fileURLToPath(new URL('./packages/sync/src/index.ts', import.meta.url)),
+  '@clearway/planfiles': fileURLToPath(new URL('./packages/planfiles/src/index.ts', import.meta.url)),
 };
 
 /**

@@ -21,6 +21,7 @@ export default defineConfig({
       '@clearway/sync': `${root}/../../packages/sync/src/index.ts`,
       '@clearway/weather': `${root}/../../packages/weather/src/index.ts`,
       '@clearway/inflight': `${root}/../../packages/inflight/src/index.ts`,
+      '@clearway/planfiles': `${root}/../../packages/planfiles/src/index.ts`,
       '@clearway/gdl90': `${root}/../../packages/gdl90/src/index.ts`,
     },
   },

@@ -1,0 +1,2 @@
+export * from './model.js';
+export { readFms, writeFms, type WriteFmsOptions } from './fms.js';
