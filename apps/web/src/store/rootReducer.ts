@@ -14,6 +14,7 @@ import { readinessSlice } from './readinessSlice';
 import { configSlice } from './configSlice';
 import { appUpdateSlice } from './appUpdateSlice';
 import { syncSlice } from './syncSlice';
+import { inflightSlice } from '../features/inflight/inflightSlice';
 
 /**
  * The app's state, one slice per key. Kept apart from the store's assembly (index.ts) so that the
@@ -36,6 +37,7 @@ export const rootReducer = combineReducers({
   map: mapStateSlice.reducer,
   account: accountSlice.reducer,
   sync: syncSlice.reducer,
+  inflight: inflightSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
