@@ -23,3 +23,4 @@ export * from './packsSchema.js';
 export * from './devices.js';
 export * from './devicesSchema.js';
 export * from './sim.js';
+export * from './plates.js';
