@@ -5,3 +5,4 @@ export * from './navigation.js';
 export * from './traffic.js';
 export * from './receiver.js';
 export * from './convert.js';
+export * from './callouts.js';
