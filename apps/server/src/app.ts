@@ -5,7 +5,7 @@ import { accountRoutes, helpTokenPurgeJob, profileNamesFromCustomers, type Accou
 import { authExpiryPurgeJob, authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
 import { clientConfigRoutes } from './clientConfig/index.js';
-import { devicesModule, type DevicesSettings } from './devices/index.js';
+import { devicesModule, simModule, type DevicesSettings, type SimSettings } from './devices/index.js';
 import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
@@ -51,6 +51,8 @@ export interface AppDependencies {
   weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs' | 'imageryIngest'>;
   /** Devices bridge settings (tests: UDP port 0, clock, time-outs, announcement). */
   devices?: DevicesSettings;
+  /** Simulator link settings (tests: UDP ports, beacon, hosts, clock). */
+  xplane?: SimSettings;
 }
 
 /**
@@ -124,6 +126,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
   // GDL90 from ADS-B receivers on UDP, streamed on /ws/devices (devices/; DEVICES, DEVICES_GDL90_PORT).
   await app.register(devicesModule, { config: config.devices, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
+  // X-Plane on UDP (beacon, RREF, DREF/CMND), streamed on /ws/sim (devices/xplane; XPLANE_*).
+  await app.register(simModule, { config: config.xplane, sessions, origins: config, ...(deps.xplane === undefined ? {} : { settings: deps.xplane }) });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
   await app.register(packRoutes, { packsDir: config.packs.dir });

@@ -4,3 +4,6 @@ export { BillingConfigError, DEFAULT_TRIAL_DAYS, loadBillingConfig, type Billing
 export { EMBEDDED_DEFAULT_ENV, LIVE_ENVIRONMENTS, MAIL_DISABLED, deploymentProblems, isEmbeddedDefault } from './deploymentRules.js';
 export { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 export { redactSecret, type ImagerySourceVariable, type ServerLogLevel, type TrustProxy } from './variables.js';
+export { XPlaneConfigError, xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
+export { GeoipConfigError, geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
+export { StratuxConfigError, stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';

@@ -46,6 +46,7 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
       devices: { enabled: true, gdl90Port: 4000, host: '0.0.0.0', announce: true },
+      xplane: { enabled: true, hosts: [], listenPort: 49008, beacon: true, webApi: true, fmsDir: null },
     });
     expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
   });

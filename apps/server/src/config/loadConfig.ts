@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
+import { geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
+import { stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';
 import {
   ENDPOINT_KEYS,
   defaultDataChannel,
@@ -106,6 +109,12 @@ export interface Config {
   billing: BillingConfig;
   /** The devices bridge (devices/: DEVICES, DEVICES_GDL90_PORT, DEVICES_HOST, DEVICES_ANNOUNCE). */
   devices: DevicesConfig;
+  /** The simulator link (devices/xplane: XPLANE, XPLANE_HOSTS, XPLANE_LISTEN_PORT, XPLANE_BEACON, XPLANE_WEB_API, XPLANE_FMS_DIR). */
+  xplane: XPlaneConfig;
+  /** Stratux's websocket stream as a second devices input (devices/stratux.ts: DEVICES_STRATUX_URL). */
+  stratux: StratuxConfig;
+  /** IP geolocation (geoip/: GEOIP_PROVIDER_URL, GEOIP_RATE_LIMIT); no provider by default. */
+  geoip: GeoipConfig;
 }
 
 /**
@@ -262,6 +271,9 @@ export function loadConfig(env: Env): Config {
     trustProxy: vars.TRUST_PROXY ?? false,
     billing,
     devices: devicesConfigOf(vars, environment),
+    xplane: xplaneConfigOf(env, devicesConfigOf(vars, environment).enabled),
+    stratux: stratuxConfigOf(env),
+    geoip: geoipConfigOf(env),
   };
 }
 
