@@ -11,3 +11,4 @@ export * from './pirep.js';
 export * from './advisory.js';
 export * from './runwayWind.js';
 export * from './clearsky/index.js';
+export * from './notam/index.js';

@@ -1,0 +1,5 @@
+export * from './contractions.js';
+export * from './decode.js';
+export * from './expand.js';
+export * from './times.js';
+export * from './faaApi.js';
