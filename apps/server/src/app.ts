@@ -9,6 +9,7 @@ import { devicesModule, simModule, type DevicesSettings, type SimSettings } from
 import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
+import { geoipRoutes } from './geoip/index.js';
 import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, installNotFound, installRequestIdHeader, requestIdFor, installSecurityHeaders, serverLoggerOptions } from './http/index.js';
 import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { clientLogRetentionJob, logRoutes } from './logs/index.js';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(devicesModule, { config: config.devices, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
   // X-Plane on UDP (beacon, RREF, DREF/CMND), streamed on /ws/sim (devices/xplane; XPLANE_*).
   await app.register(simModule, { config: config.xplane, sessions, origins: config, ...(deps.xplane === undefined ? {} : { settings: deps.xplane }) });
+  // IP geolocation for the app's last-resort position (geoip/; GEOIP_PROVIDER_URL, none by default: 503).
+  await app.register(geoipRoutes, { config: config.geoip });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
   await app.register(packRoutes, { packsDir: config.packs.dir });
