@@ -271,7 +271,7 @@ export function loadConfig(env: Env): Config {
     trustProxy: vars.TRUST_PROXY ?? false,
     billing,
     devices: devicesConfigOf(vars, environment),
-    xplane: xplaneConfigOf(env, devicesConfigOf(vars, environment).enabled),
+    xplane: xplaneConfigOf(env, devicesConfigOf(vars, environment)),
     stratux: stratuxConfigOf(env),
     geoip: geoipConfigOf(env),
   };

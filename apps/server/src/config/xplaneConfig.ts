@@ -4,6 +4,8 @@ export interface XPlaneConfig {
   enabled: boolean;
   /** XPLANE_HOSTS: `address[:port]` list (comma separated) used without a beacon; port 49000 by default. */
   hosts: Array<{ address: string; port: number }>;
+  /** XPLANE_HOST: the address the link's UDP sockets bind (default: DEVICES_HOST's, so loopback for a loopback server). */
+  listenHost: string;
   /** XPLANE_LISTEN_PORT: the UDP port RREF answers arrive at (default 49008; 0: any free port). */
   listenPort: number;
   /** XPLANE_BEACON=on|off: listen for X-Plane's multicast beacon on 239.255.1.1:49707 (default on). */
@@ -31,7 +33,7 @@ const port = (name: string, text: string, min: number): number => {
 };
 
 /** Reads XPLANE_* from the environment; throws XPlaneConfigError naming the variable and value. */
-export function xplaneConfigOf(env: Record<string, string | undefined>, devicesEnabled: boolean): XPlaneConfig {
+export function xplaneConfigOf(env: Record<string, string | undefined>, devices: { enabled: boolean; host: string }): XPlaneConfig {
   const hosts = (env.XPLANE_HOSTS ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '').map((entry) => {
     const match = /^([A-Za-z0-9.-]+)(?::(\d+))?$/.exec(entry);
     if (!match) throw new XPlaneConfigError(`XPLANE_HOSTS entries must be address or address:port (got "${entry}")`);
@@ -39,7 +41,8 @@ export function xplaneConfigOf(env: Record<string, string | undefined>, devicesE
   });
   const fmsDir = env.XPLANE_FMS_DIR?.trim();
   return {
-    enabled: onOff('XPLANE', env.XPLANE, devicesEnabled),
+    enabled: onOff('XPLANE', env.XPLANE, devices.enabled),
+    listenHost: env.XPLANE_HOST?.trim() || devices.host,
     hosts,
     listenPort: env.XPLANE_LISTEN_PORT === undefined || env.XPLANE_LISTEN_PORT.trim() === '' ? 49008 : port('XPLANE_LISTEN_PORT', env.XPLANE_LISTEN_PORT.trim(), 0),
     beacon: onOff('XPLANE_BEACON', env.XPLANE_BEACON, true),

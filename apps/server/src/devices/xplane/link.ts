@@ -51,8 +51,6 @@ export interface XPlaneLinkOptions {
 
 /** A beacon host not heard for this long leaves the list (unless it is the current host with fresh data). */
 const HOST_FORGET_MS = 30_000;
-/** Without data for this long while subscribed, the subscription is sent again (reconnect). */
-const RESUBSCRIBE_AFTER_MS = 2 * SIM_STATUS_POLL_MS;
 
 function bindUdp(socket: Socket, port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -193,7 +191,9 @@ export class XPlaneLink {
       this.options.log('lost', `xplane: no data from ${this.current ?? 'X-Plane'} for ${this.staleMs / 1000} s: link lost, the last position kept as stale`);
     }
     // Reconnect: the subscription again while no data comes (X-Plane restarted, host changed).
-    if (this.subscribed && this.current !== null && (this.lastDataAt === null || now - this.lastDataAt > RESUBSCRIBE_AFTER_MS) && now - this.lastSubscribeAt >= RESUBSCRIBE_AFTER_MS) {
+    // Without data for two polls while subscribed, the subscription is sent again.
+    const resubscribeAfter = 2 * this.pollMs;
+    if (this.subscribed && this.current !== null && (this.lastDataAt === null || now - this.lastDataAt > resubscribeAfter) && now - this.lastSubscribeAt >= resubscribeAfter) {
       this.counts.reconnects++;
       this.sendSubscription(this.options.frequency ?? 20);
     }

@@ -40,6 +40,8 @@ export interface SimSettings {
   staleMs?: number;
   frequency?: number;
   pingIntervalMs?: number;
+  /** Told the UDP ports once bound (tests: where to send beacons and bad packets). */
+  onListening?: (ports: { data: number | null; beacon: number | null }) => void;
 }
 
 export interface SimModuleOptions {
@@ -87,7 +89,7 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
     clock,
     emit: broadcast,
     log: rateLimitedLog(app.log, clock),
-    listenHost: settings.listenHost ?? '0.0.0.0',
+    listenHost: settings.listenHost ?? options.config.listenHost,
     listenPort: settings.listenPort ?? options.config.listenPort,
     beacon,
     hosts: settings.hosts ?? options.config.hosts,
@@ -97,6 +99,7 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
     ...(settings.frequency === undefined ? {} : { frequency: settings.frequency }),
   });
   await link.start();
+  settings.onListening?.({ data: link.dataPort, beacon: link.beaconPort });
   app.log.info({ port: link.dataPort, beacon: link.beaconPort }, `xplane: the simulator link listens on UDP ${link.dataPort ?? 'none'}, beacon ${link.beaconPort ?? 'off'}`);
 
   /** The last .fms per session, for the download. */
