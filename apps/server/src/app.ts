@@ -14,6 +14,7 @@ import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, in
 import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { clientLogRetentionJob, logRoutes } from './logs/index.js';
 import { navdataRoutes } from './navdata/routes.js';
+import { platesModule } from './plates/index.js';
 import { packRoutes } from './packs/index.js';
 import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoutesOptions } from './realtime/index.js';
 import { staticRoutes } from './static/index.js';
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
   await app.register(packRoutes, { packsDir: config.packs.dir });
+  // Approach plates: /plates/airports/{airport} and /plates/files/{cycle}/{PDF}; import of PLATES_SOURCE (plates/).
+  await app.register(platesModule, { db: deps.db, config: config.plates });
   await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
 import { geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
 import { stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';
+import { platesConfigOf, type PlatesConfig } from './platesConfig.js';
 import {
   ENDPOINT_KEYS,
   defaultDataChannel,
@@ -115,6 +116,8 @@ export interface Config {
   stratux: StratuxConfig;
   /** IP geolocation (geoip/: GEOIP_PROVIDER_URL, GEOIP_RATE_LIMIT); no provider by default. */
   geoip: GeoipConfig;
+  /** Approach plates (plates/): PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL. */
+  plates: PlatesConfig;
 }
 
 /**
@@ -274,6 +277,7 @@ export function loadConfig(env: Env): Config {
     xplane: xplaneConfigOf(env, devicesConfigOf(vars, environment)),
     stratux: stratuxConfigOf(env),
     geoip: geoipConfigOf(env),
+    plates: platesConfigOf(env, repoRoot),
   };
 }
 

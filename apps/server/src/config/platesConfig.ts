@@ -1,0 +1,33 @@
+import { FAA_DTPP_BASE_URL, type PlatesConfig } from '../plates/index.js';
+import { resolveFromRoot } from './paths.js';
+
+export type { PlatesConfig } from '../plates/index.js';
+
+export class PlatesConfigError extends Error {
+  override readonly name = 'PlatesConfigError';
+}
+
+/**
+ * Reads the approach plates settings (plates/):
+ * - PLATES_DIR: where imported cycles are served from, `{dir}/{cycle}/{PDF}` (default var/plates);
+ * - PLATES_SOURCE: `off` (default), `faa` (the FAA's per-cycle d-TPP at PLATES_FAA_URL, default
+ *   https://aeronav.faa.gov/d-tpp) or a folder in the d-TPP layout (relative to the repo root);
+ * - PLATES_SKIP_MISSING=on|off: leave out charts whose PDF the source lacks instead of refusing the
+ *   cycle (default off; on for an excerpt such as ../shared/data/plates).
+ * @throws PlatesConfigError naming the variable and value.
+ */
+export function platesConfigOf(env: Record<string, string | undefined>, repoRoot: string): PlatesConfig {
+  const dir = resolveFromRoot(repoRoot, env.PLATES_DIR?.trim() || 'var/plates');
+  const skipText = env.PLATES_SKIP_MISSING?.trim() ?? '';
+  if (!['', 'on', 'off'].includes(skipText)) throw new PlatesConfigError(`PLATES_SKIP_MISSING must be on or off (got "${skipText}")`);
+  const skipMissing = skipText === 'on';
+  const choice = env.PLATES_SOURCE?.trim() || 'off';
+  if (choice === 'off') return { dir, source: { kind: 'off' } };
+  if (choice === 'faa') {
+    let baseUrl = env.PLATES_FAA_URL?.trim() || FAA_DTPP_BASE_URL;
+    while (baseUrl.endsWith('/')) baseUrl = baseUrl.slice(0, -1);
+    if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new PlatesConfigError(`PLATES_FAA_URL must be an http:// or https:// URL (got "${baseUrl}")`);
+    return { dir, source: { kind: 'faa', baseUrl, skipMissing } };
+  }
+  return { dir, source: { kind: 'path', dir: resolveFromRoot(repoRoot, choice), skipMissing } };
+}
