@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { classifyNotam, decodeNotam, expandNotamText, notamSegments, notamsFromFaaApiAnswer, notamTiming, type NotamKind, type NotamRecord } from './index.js';
+import { classifyNotam, decodeNotam, distanceToRouteNm, expandNotamText, notamSegments, notamsFromFaaApiAnswer, notamTiming, notamVerticalLimits, routeBox, tfrsFromFaaWfs, type NotamKind, type NotamRecord } from './index.js';
 
 /*
  * The two real FAA NOTAM API answers of ../shared/data/notam: KOSH (24 domestic and FDC NOTAMs, each
@@ -116,5 +116,46 @@ describe('classification and timing', () => {
     expect(notamTiming(now + 3_600_000, null, now)).toBe('next24h');
     expect(notamTiming(now + 25 * 3_600_000, null, now)).toBe('later');
     expect(notamTiming(now - 2, now - 1, now)).toBe('expired');
+  });
+});
+
+describe('route corridor', () => {
+  const route = [{ lat: 37.6, lon: -122.4 }, { lat: 37.6, lon: -121.4 }];
+  it('abeam a leg: the cross-track distance; beyond the ends: the distance to the end', () => {
+    // 0.1 degree of latitude north of the middle of the leg: 6 NM.
+    expect(distanceToRouteNm({ lat: 37.7, lon: -121.9 }, route)).toBeCloseTo(6, 0);
+    // One degree of longitude west of the start, on the same parallel: about 47.5 NM (60 * cos 37.6).
+    expect(distanceToRouteNm({ lat: 37.6, lon: -123.4 }, route)).toBeCloseTo(47.5, 0);
+    const [w, s, e, n] = routeBox(route, 6);
+    expect([s, n]).toEqual([37.5, 37.7]);
+    expect(w).toBeLessThan(-122.4);
+    expect(e).toBeGreaterThan(-121.4);
+  });
+});
+
+describe('TFRs (FAA TFR list GeoJSON; no TFR list in the shared data, so this one is written here)', () => {
+  const square = [[[-88.6, 43.9], [-88.4, 43.9], [-88.4, 44.1], [-88.6, 44.1], [-88.6, 43.9]]];
+  const list = {
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', geometry: { type: 'Polygon', coordinates: square }, properties: { NOTAM_KEY: '4/2258-1-FDC-F', TITLE: 'OSHKOSH, WI, AIRSHOW', LEGAL: '91.145', STATE: 'WI' } },
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [-88.5, 44] }, properties: { NOTAM_KEY: '4/9999-1-FDC-F' } },
+      { type: 'Feature', geometry: { type: 'Polygon', coordinates: square }, properties: {} },
+    ],
+  };
+  const fdc = decodeNotam('!FDC 4/2258 ZAU WI..AIRSPACE OSHKOSH, WI..TEMPORARY FLIGHT RESTRICTIONS WI AN AREA DEFINED AS 5NM RADIUS OF OSH SFC-3000FT AGL 2407221915-2407281930');
+  const record: NotamRecord = { id: 'N1', number: '4/2258', location: 'KOSH', classification: 'FDC', kind: 'airspace', keyword: null, qCode: null, lat: 44, lon: -88.5, start: fdc.start, end: fdc.end, permanent: false, endEstimated: false, domestic: null, icao: null, text: fdc.text, problems: [] };
+  it('polygons joined with their FDC NOTAM for times and altitudes; bad features rejected with the reason', () => {
+    const { tfrs, rejected } = tfrsFromFaaWfs(list, [record]);
+    expect(tfrs).toEqual([
+      { id: '4/2258-1-FDC-F', notam: '4/2258', title: 'OSHKOSH, WI, AIRSHOW', legal: '91.145', floorFt: 0, ceilingFt: 3000, floorAgl: true, ceilingAgl: true, start: Date.UTC(2024, 6, 22, 19, 15), end: Date.UTC(2024, 6, 28, 19, 30), geometry: { type: 'Polygon', coordinates: square } },
+    ]);
+    expect(rejected).toEqual(['feature 1 (4/9999-1-FDC-F): geometry is not a Polygon or MultiPolygon of closed rings', 'feature 2: no NOTAM_KEY']);
+    expect(tfrsFromFaaWfs(list).tfrs[0]).toMatchObject({ floorFt: null, ceilingFt: null, start: null, end: null });
+  });
+  it('vertical limits as NOTAMs write them', () => {
+    expect(notamVerticalLimits('SFC TO FL180')).toEqual({ floor: { ft: 0, agl: true }, ceiling: { ft: 18000, agl: false } });
+    expect(notamVerticalLimits('FROM THE SURFACE UP TO AND INCLUDING 3000 FEET AGL')).toEqual({ floor: { ft: 0, agl: true }, ceiling: { ft: 3000, agl: true } });
+    expect(notamVerticalLimits('RWY 36 CLSD')).toBeNull();
   });
 });
