@@ -52,7 +52,7 @@ const webFeatures = checkFeatureMap({
   pricing: ['account', 'settings', 'welcome'],
   route: ['profile', 'history', 'settings', 'navdata', 'weather'],
   search: ['route', 'history', 'navdata'],
-  inflight: [],
+  inflight: ['weather'],
   map: ['navdata', 'route', 'weather', 'downloads', 'inflight'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
   clearsky: ['profile', 'weather'],
