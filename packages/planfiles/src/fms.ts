@@ -18,7 +18,7 @@
  * Version 3: `I`, `3 version`, a flag line, the number of points less one, then `<type> <ident> <alt>
  * <lat> <lon>` (a type 0 line ends the list).
  */
-import { fixed, PlanFileError, textLines, type FlightPlanFile, type PlanPoint, type PlanPointKind } from './model.js';
+import { fixed, PlanFileError, requirePositions, textLines, type FlightPlanFile, type PlanPoint, type PlanPointKind } from './model.js';
 
 const TYPE_CODE: Record<PlanPointKind, number> = { airport: 1, ndb: 2, vor: 3, fix: 11, user: 28 };
 const CODE_TYPE: Record<number, PlanPointKind> = { 1: 'airport', 2: 'ndb', 3: 'vor', 11: 'fix', 28: 'user', 13: 'user' };
@@ -38,6 +38,7 @@ function token(text: string): string {
 
 /** Write a plan as an X-Plane 11/12 `.fms` file (version 1100). */
 export function writeFms(plan: FlightPlanFile, options: WriteFmsOptions = {}): string {
+  requirePositions(plan, 'xplane-fms');
   const eol = options.lineEnding ?? '\n';
   const points = plan.points;
   if (points.length < 2) throw new PlanFileError('xplane-fms', `a plan needs at least two points to write, it has ${points.length}`);

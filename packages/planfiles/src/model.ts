@@ -11,6 +11,7 @@ export interface PlanPoint {
   /** Identifier as the file gives it (upper case); user points may have a made-up name. */
   ident: string;
   kind: PlanPointKind;
+  /** Degrees; NaN when the file names the point without a position (MSFS 2024 from SimBrief, an ICAO route): resolvePlan finds it. */
   lat: number;
   lon: number;
   /** Altitude at the point, feet, where the file gives one. */
@@ -21,6 +22,10 @@ export interface PlanPoint {
   region?: string;
   /** Name where the file gives one. */
   name?: string;
+  /** The file does not say what kind of point this is (FlightGear navaids, ICAO route idents): `kind` is a guess. */
+  kindGuessed?: boolean;
+  /** The point belongs to the plan's SID or STAR (where the format marks it). */
+  procedure?: 'sid' | 'star';
 }
 
 /** Procedures and runways, where the format carries them. */
@@ -114,4 +119,22 @@ export function textLines(text: string): string[] {
 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The point has a position (formats that name points by ident alone leave NaN). */
+export function hasPosition(p: { lat: number; lon: number }): boolean {
+  return Number.isFinite(p.lat) && Number.isFinite(p.lon);
+}
+
+/** Refuse to write a point without a position. */
+export function requirePositions(plan: FlightPlanFile, format: PlanFormat): void {
+  for (const [i, p] of plan.points.entries()) {
+    if (!hasPosition(p)) throw new PlanFileError(format, `point ${i + 1} (${p.ident}) has no position: resolve the plan against the nav database first`);
+  }
+}
+
+/** An identifier of letters and digits only, at most `max` characters (for formats that allow no others). */
+export function plainIdent(ident: string, max: number): string {
+  const s = ident.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, max);
+  return s === '' ? 'WPT' : s;
 }
