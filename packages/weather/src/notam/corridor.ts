@@ -1,6 +1,7 @@
 import { EARTH_RADIUS_NM, greatCircleCrossTrackNm, greatCircleDistanceNm, greatCircleInitialCourseDeg } from '@clearway/geo';
 
-export interface LatLon {
+/** A route point, degrees. */
+export interface RoutePoint {
   lat: number;
   lon: number;
 }
@@ -9,7 +10,7 @@ export interface LatLon {
  * Shortest distance from a point to a route (great-circle legs between `points`), nautical miles: the
  * cross-track distance where the point lies abeam a leg, else the distance to the nearer end.
  */
-export function distanceToRouteNm(point: LatLon, points: readonly LatLon[]): number {
+export function distanceToRouteNm(point: RoutePoint, points: readonly RoutePoint[]): number {
   if (points.length === 0) return Infinity;
   let best = greatCircleDistanceNm(point.lat, point.lon, points[0]!.lat, points[0]!.lon);
   for (let i = 1; i < points.length; i += 1) {
@@ -30,7 +31,7 @@ export function distanceToRouteNm(point: LatLon, points: readonly LatLon[]): num
 }
 
 /** The box (west, south, east, north) holding a route widened by `widthNm` on every side (no antimeridian crossing). */
-export function routeBox(points: readonly LatLon[], widthNm: number): [number, number, number, number] {
+export function routeBox(points: readonly RoutePoint[], widthNm: number): [number, number, number, number] {
   const lats = points.map((p) => p.lat);
   const lons = points.map((p) => p.lon);
   const dLat = widthNm / 60;
