@@ -29,7 +29,7 @@ const allowed = {
   protocol: ['geo'],
   sync: ['protocol', 'geo'],
   navimport: ['navdb', 'geo', 'download'],
-  planfiles: ['navdb', 'geo'],
+  planfiles: ['flightplan', 'navdb', 'geo'],
 };
 
 /**

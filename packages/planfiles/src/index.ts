@@ -19,3 +19,4 @@ export {
   type ResolveReport,
   type ResolveOptions,
 } from './resolve.js';
+export { routeToPlan } from './fromRoute.js';

@@ -68,6 +68,8 @@ export interface ResolveOptions {
 }
 
 const EARTH_NM = 3440.065;
+/** A candidate this close to the file's position is the point the file means. */
+const EXACT_NM = 0.05;
 
 export function distanceNm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const r = Math.PI / 180;
@@ -125,7 +127,8 @@ export function resolvePlan(plan: FlightPlanFile, lookup: PlanNavLookup, options
         reference = p;
         continue;
       }
-      const ambiguous = near.length > 1;
+      // Several within the tolerance: ambiguous unless the file's position names one exactly (within 0.05 nm).
+      const ambiguous = near.length > 1 && !(best.d < EXACT_NM && near[1]!.d >= EXACT_NM);
       if (ambiguous) messages.push(`${label}: ${near.length} nav database points of that name lie within ${tolerance} nm; the nearest (${best.d.toFixed(2)} nm) was taken.`);
       resolved.push({ source: p, status: ambiguous ? 'ambiguous' : 'mapped', offsetNm: best.d, candidates: all.length });
       out.push(mapped(p, best.c));
