@@ -10,7 +10,7 @@ import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { healthRoutes } from './health/index.js';
 import { geoipRoutes } from './geoip/index.js';
-import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, installNotFound, installRequestIdHeader, requestIdFor, installSecurityHeaders, serverLoggerOptions } from './http/index.js';
+import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, installNotFound, installRequestIdHeader, registerAddressLimits, requestIdFor, installSecurityHeaders, serverLoggerOptions } from './http/index.js';
 import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { clientLogRetentionJob, logRoutes } from './logs/index.js';
 import { navdataRoutes } from './navdata/routes.js';
@@ -87,6 +87,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   installErrorHandler(app);
   installNotFound(app, config.webDist);
+  // Per-address limits on the routes that declare one (http/rateLimit.ts), before any route.
+  await registerAddressLimits(app);
 
   // Realtime fan-out: Redis pub/sub with REDIS_URL (several processes), else in-process.
   let hub = deps.hub;

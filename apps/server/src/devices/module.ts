@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { DEVICES_SOCKET_PATH, FOREFLIGHT_ANNOUNCE_INTERVAL_MS, FOREFLIGHT_ANNOUNCE_PORT, type DevicesCounts, type DevicesMessage } from '@clearway/protocol';
 import { requireSession, sessionUserOf, type SessionResolver } from '../auth/index.js';
 import type { DevicesConfig } from '../config/index.js';
-import type { OriginPolicy } from '../http/index.js';
+import { ADDRESS_LIMITS, addressLimited, type OriginPolicy } from '../http/index.js';
 import { systemClock, type JobClock } from '../jobs/index.js';
 import { originAllowed } from '../realtime/index.js';
 import { Gdl90Bridge, type BadInputKind, type DeviceTimeouts } from './bridge.js';
@@ -181,6 +181,7 @@ export async function devicesModule(app: FastifyInstance, options: DevicesModule
     DEVICES_SOCKET_PATH,
     {
       websocket: true,
+      ...addressLimited(ADDRESS_LIMITS.devicesSocket),
       preValidation: [
         async (request: FastifyRequest, reply: FastifyReply) => {
           if (originAllowed(request, options.origins)) return undefined;

@@ -3,6 +3,7 @@ export { installBodyErrors, type BodyErrorTexts } from './bodyErrors.js';
 export { CROSS_SITE_ERROR, crossSiteRefusal, installCrossSiteGuard } from './crossSite.js';
 export { installErrorHandler } from './errors.js';
 export { escapeHtml } from './escapeHtml.js';
+export { ADDRESS_LIMITS, addressLimited, registerAddressLimits, type AddressLimit } from './rateLimit.js';
 export { installForwardedHeaders } from './forwardedHeaders.js';
 export { API_SEGMENTS, installNotFound } from './notFound.js';
 export { REQUEST_ID_HEADER, installRequestIdHeader, requestIdFor } from './requestId.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PACK_KINDS, PACKS_INDEX_PATH, PACKS_PATH, chartCycleProblem, findChartRegion, isPackKind, packFileName, parsePackFileName } from '@clearway/protocol';
 import { DATASET_INDEX_CACHE_CONTROL, sendDatasetFile, sendTaggedJson } from '../datasets/index.js';
+import { ADDRESS_LIMITS, addressLimited } from '../http/index.js';
 import { PackStore } from './store.js';
 
 export interface PackRoutesOptions {
@@ -21,12 +22,13 @@ function notFound(reply: FastifyReply, body: Record<string, unknown> & { error: 
 export async function packRoutes(app: FastifyInstance, options: PackRoutesOptions): Promise<void> {
   const store = new PackStore(options.packsDir, app.log);
 
-  app.get(PACKS_INDEX_PATH, async (request, reply) => sendTaggedJson(request, reply, await store.index()));
+  app.get(PACKS_INDEX_PATH, addressLimited(ADDRESS_LIMITS.packs), async (request, reply) => sendTaggedJson(request, reply, await store.index()));
 
   app.route<{ Params: { cycle: string; file: string } }>({
     // HEAD is its own method here: Fastify's automatic HEAD would read the whole file to drop it.
     method: ['GET', 'HEAD'],
     url: `${PACKS_PATH}/:cycle/:file`,
+    ...addressLimited(ADDRESS_LIMITS.packs),
     handler: async (request, reply) => {
       const { cycle, file } = request.params;
       const cycleProblem = chartCycleProblem(cycle);

@@ -16,7 +16,7 @@ import {
 } from '@clearway/protocol';
 import type { Database } from '../db/index.js';
 import { encodedEtag, sendMemory, sendTaggedJson } from '../datasets/index.js';
-import type { OriginPolicy } from '../http/index.js';
+import { ADDRESS_LIMITS, addressLimited, type OriginPolicy } from '../http/index.js';
 import { FOREIGN_ORIGIN_ERROR, originAllowed, type RealtimeHub } from '../realtime/index.js';
 import { WeatherStore, type SnapshotHead } from './store.js';
 
@@ -123,9 +123,9 @@ export async function weatherRoutes(app: FastifyInstance, options: WeatherRoutes
   const noSnapshot = (reply: FastifyReply, type: WeatherProductType) =>
     reply.code(404).header('cache-control', WEATHER_CACHE_CONTROL).send({ error: `No ${type} weather yet: the server has not ingested this type`, type });
 
-  app.get(`${WEATHER_ROOT}/cycles.json`, async (request, reply) => sendTaggedJson(request, reply, await cycles(), WEATHER_CACHE_CONTROL));
+  app.get(`${WEATHER_ROOT}/cycles.json`, addressLimited(ADDRESS_LIMITS.weather), async (request, reply) => sendTaggedJson(request, reply, await cycles(), WEATHER_CACHE_CONTROL));
 
-  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(`${WEATHER_ROOT}/:file`, async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(`${WEATHER_ROOT}/:file`, addressLimited(ADDRESS_LIMITS.weather), async (request, reply) => {
     const match = /^([a-z]+)\.json$/.exec(request.params.file);
     const type = match?.[1];
     if (type === undefined || !isProductType(type)) {
@@ -176,7 +176,7 @@ export async function weatherRoutes(app: FastifyInstance, options: WeatherRoutes
     });
   });
 
-  app.get<{ Params: { file: string } }>(`${WEATHER_ROOT}/station/:file`, async (request, reply) => {
+  app.get<{ Params: { file: string } }>(`${WEATHER_ROOT}/station/:file`, addressLimited(ADDRESS_LIMITS.weather), async (request, reply) => {
     const match = /^([A-Za-z0-9]{3,5})\.json$/.exec(request.params.file);
     if (match === null) return reply.code(404).header('cache-control', WEATHER_CACHE_CONTROL).send({ error: `Unknown weather station file "${request.params.file}": expected {ICAO id}.json` });
     const id = match[1]!.toUpperCase();

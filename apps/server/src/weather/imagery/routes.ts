@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGERY_INDEX_PATH, IMAGERY_PRODUCTS, imageryKey, type ImageryIndex, type ImageryProductInfo, type ImageryViewState } from '@clearway/protocol';
 import type { Database } from '../../db/index.js';
 import { sendTaggedJson } from '../../datasets/index.js';
+import { ADDRESS_LIMITS, addressLimited } from '../../http/index.js';
 import type { ImagerySource } from './ingest.js';
 import { ImageryStore } from './store.js';
 
@@ -68,9 +69,9 @@ export async function imageryRoutes(app: FastifyInstance, options: ImageryRoutes
   const store = new ImageryStore(options.db);
   const notFound = (reply: FastifyReply, error: string) => reply.code(404).header('cache-control', IMAGERY_INDEX_CACHE_CONTROL).send({ error });
 
-  app.get(`${options.root}${IMAGERY_INDEX_PATH}`, async (request, reply) => sendTaggedJson(request, reply, await imageryIndex(store, options.sources), IMAGERY_INDEX_CACHE_CONTROL));
+  app.get(`${options.root}${IMAGERY_INDEX_PATH}`, addressLimited(ADDRESS_LIMITS.weatherImagery), async (request, reply) => sendTaggedJson(request, reply, await imageryIndex(store, options.sources), IMAGERY_INDEX_CACHE_CONTROL));
 
-  app.get<{ Params: { product: string; view: string; file: string } }>(`${options.root}/img/:product/:view/:file`, async (request, reply) => {
+  app.get<{ Params: { product: string; view: string; file: string } }>(`${options.root}/img/:product/:view/:file`, addressLimited(ADDRESS_LIMITS.weatherImagery), async (request, reply) => {
     const { product, view, file } = request.params;
     const match = /^(\d{1,16}-[0-9a-f]{12})\.(png|gif|jpg|webp)$/.exec(file);
     if (match === null) return notFound(reply, `Unknown weather image "${file}": expected {frame id}.{png|gif|jpg|webp} as the index lists it`);
