@@ -21,6 +21,7 @@ import { staticRoutes } from './static/index.js';
 import { syncRoutes, type SyncRoutesOptions } from './sync/index.js';
 import { glyphRoutes, tileRoutes } from './tiles/index.js';
 import { weatherModule, type WeatherModuleOptions } from './weather/index.js';
+import { notamsModule, type NotamsModuleOptions } from './notams/index.js';
 
 /** What buildApp needs besides the configuration. */
 export interface AppDependencies {
@@ -51,6 +52,8 @@ export interface AppDependencies {
   jobs?: Partial<Pick<JobRunnerOptions, 'clock' | 'leases' | 'startDelayMs'>>;
   /** Weather ingestion settings (tests: clock, leases, back-off, the AWC source's intervals). */
   weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs' | 'imageryIngest'>;
+  /** NOTAM settings (tests: ingestion clock and delays, route clock, per-address limit). */
+  notams?: Pick<NotamsModuleOptions, 'ingest' | 'now' | 'limit'>;
   /** Devices bridge settings (tests: UDP port 0, clock, time-outs, announcement). */
   devices?: DevicesSettings;
   /** Simulator link settings (tests: UDP ports, beacon, hosts, clock). */
@@ -128,6 +131,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   // Weather below /wx and the weather socket; ingestion of WEATHER_SOURCE (weather/).
   await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
+  // NOTAMs and TFRs below /notams; refresh of NOTAM_SOURCE (notams/).
+  await app.register(notamsModule, { db: deps.db, config: config.notams, ...deps.notams });
   // GDL90 from ADS-B receivers on UDP, streamed on /ws/devices (devices/; DEVICES, DEVICES_GDL90_PORT).
   await app.register(devicesModule, { config: config.devices, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
   // X-Plane on UDP (beacon, RREF, DREF/CMND), streamed on /ws/sim (devices/xplane; XPLANE_*).

@@ -47,6 +47,7 @@ describe('loadConfig defaults', () => {
       billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
       devices: { enabled: true, gdl90Port: 4000, host: '0.0.0.0', announce: true },
       plates: { dir: `${repoRoot}/var/plates`, source: { kind: 'off' } },
+      notams: { kind: 'off' },
       xplane: { enabled: true, listenHost: '0.0.0.0', hosts: [], listenPort: 49008, beacon: true, webApi: true, fmsDir: null },
       stratux: { url: null },
       geoip: { providerUrl: null, ratePer10Min: 10 },

@@ -3,6 +3,7 @@ import { xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
 import { geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
 import { stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';
 import { platesConfigOf, type PlatesConfig } from './platesConfig.js';
+import { notamsConfigOf, type NotamsConfig } from './notamsConfig.js';
 import {
   ENDPOINT_KEYS,
   defaultDataChannel,
@@ -118,6 +119,8 @@ export interface Config {
   geoip: GeoipConfig;
   /** Approach plates (plates/): PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL. */
   plates: PlatesConfig;
+  /** NOTAMs and TFRs (notams/): NOTAM_SOURCE, NOTAM_FAA_URL, NOTAM_FAA_CLIENT_ID, NOTAM_FAA_CLIENT_SECRET, NOTAM_FAA_QUERY, TFR_FAA_URL. */
+  notams: NotamsConfig;
 }
 
 /**
@@ -278,6 +281,7 @@ export function loadConfig(env: Env): Config {
     stratux: stratuxConfigOf(env),
     geoip: geoipConfigOf(env),
     plates: platesConfigOf(env, repoRoot),
+    notams: notamsConfigOf(env, repoRoot),
   };
 }
 
