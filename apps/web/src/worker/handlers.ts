@@ -1,4 +1,5 @@
 import { openNavDb, type Airport, type Fix, type NavDb, type Navaid } from '@clearway/navdb';
+import { navDbLookup, resolvePlan } from '@clearway/planfiles';
 import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFeatures } from '@clearway/navdb';
 import { createEngineHandlers } from './engineHandlers';
 import { createAlongRouteHandlers } from './alongRoute';
@@ -61,6 +62,7 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
     airport: ({ code }) => loaded().airport(code),
+    resolvePlanFile: ({ plan, toleranceNm }) => resolvePlan(plan, navDbLookup(loaded()), toleranceNm === undefined ? {} : { toleranceNm }),
     ...createEngineHandlers(loaded, clock),
     ...createAlongRouteHandlers(loaded),
     ...createClearSkyHandlers(),

@@ -14,6 +14,7 @@ import type {
   WaypointMatch,
 } from '@clearway/navdb';
 import type { FeatureCollection } from 'geojson';
+import type { FlightPlanFile, ResolveReport } from '@clearway/planfiles';
 import { ENGINE_METHODS, type EngineMethods } from './engineMessages';
 import { ALONG_ROUTE_METHODS, type AlongRouteMethods } from './alongRouteMessages';
 import { CLEARSKY_METHODS, type ClearSkyMethods } from './clearsky';
@@ -52,6 +53,8 @@ export interface RoutingMethods extends EngineMethods, AlongRouteMethods, ClearS
   procedures: { params: { airportId: string; kind?: ProcedureKind }; result: Procedure[] };
   /** An airport's full record (runways, ends, frequencies) by id, FAA or ICAO code; null when unknown. */
   airport: { params: { code: string }; result: Airport | null };
+  /** An imported flight plan file's points matched to the database (@clearway/planfiles resolvePlan). */
+  resolvePlanFile: { params: { plan: FlightPlanFile; toleranceNm?: number }; result: ResolveReport };
 }
 
 export type RoutingMethod = keyof RoutingMethods;
@@ -85,6 +88,7 @@ export const ROUTING_METHODS = [
   'nearestAirports',
   'procedures',
   'airport',
+  'resolvePlanFile',
   ...ENGINE_METHODS,
   ...ALONG_ROUTE_METHODS,
   ...CLEARSKY_METHODS,
