@@ -3,7 +3,7 @@ export { ConfigError, DEFAULT_WEATHER_AWC_URL, describeDatabase, loadConfig, loa
 export { BillingConfigError, DEFAULT_TRIAL_DAYS, loadBillingConfig, type BillingConfig } from './billingVariables.js';
 export { EMBEDDED_DEFAULT_ENV, LIVE_ENVIRONMENTS, MAIL_DISABLED, deploymentProblems, isEmbeddedDefault } from './deploymentRules.js';
 export { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
-export { redactSecret, type ImagerySourceVariable, type ServerLogLevel, type TrustProxy } from './variables.js';
+export { redactAddresses, redactSecret, type ImagerySourceVariable, type ServerLogLevel, type TrustProxy } from './variables.js';
 export { XPlaneConfigError, xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
 export { GeoipConfigError, geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
 export { StratuxConfigError, stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';

@@ -17,6 +17,8 @@ import { EMBEDDED_DEFAULT_ENV, LIVE_ENVIRONMENTS, MAIL_DISABLED, deploymentProbl
 import { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 import {
   SECRET_VARIABLES,
+  ADDRESS_VARIABLES,
+  redactAddresses,
   endpointOverridesSchema,
   endpointVariable,
   redactSecret,
@@ -177,7 +179,8 @@ function problemsOf(error: z.ZodError, env: Env): ConfigProblem[] {
     seen.add(variable);
     const raw = env[variable] ?? '';
     // A key is never shown; a secret URL keeps its shape with the password hidden.
-    const shown = KEY_VARIABLES.has(variable) ? '***' : SECRET_VARIABLES.has(variable) ? redactSecret(raw) : raw;
+    // A source address list keeps its shape with passwords and query values hidden.
+    const shown = KEY_VARIABLES.has(variable) ? '***' : SECRET_VARIABLES.has(variable) ? redactSecret(raw) : ADDRESS_VARIABLES.has(variable) ? redactAddresses(raw) : raw;
     problems.push({ variable, message: `${issue.message} (got ${JSON.stringify(shown)})` });
   }
   return problems;

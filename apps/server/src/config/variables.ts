@@ -320,6 +320,28 @@ export const variablesSchema = z.object({
 /** Variables whose values must not be echoed in error messages (they may hold passwords). */
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'REDIS_URL', 'OIDC_CLIENT_SECRET', 'SMTP_URL', 'AUTH_SECRETS_KEY']);
 
+/** Variables holding source addresses that may carry a key (in the password or the query): every address in them is shown through redactAddresses. */
+export const ADDRESS_VARIABLES: ReadonlySet<string> = new Set(['WX_IMAGERY_SOURCES']);
+
+/**
+ * Every http(s) address in `text` with its password and its query values replaced by `***`
+ * (`https://user:***@host/path?key=***&size=***`): an image source's address often carries an API
+ * key, and a configuration message or log line must not repeat it, while host and path stay readable.
+ */
+export function redactAddresses(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>\\]+/gi, (address) => {
+    const [beforeQuery = '', query] = address.split(/\?(.*)/s, 2);
+    const base = redactSecret(beforeQuery);
+    if (query === undefined) return base;
+    const [params = '', fragment] = query.split(/#(.*)/s, 2);
+    const hidden = params
+      .split('&')
+      .map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=***` : pair === '' ? pair : '***'))
+      .join('&');
+    return `${base}?${hidden}${fragment === undefined ? '' : `#${fragment}`}`;
+  });
+}
+
 /** Replaces the password of a URL-like string with `***`, leaving it readable otherwise. */
 export function redactSecret(value: string): string {
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');

@@ -1,5 +1,5 @@
 import { imageryKey, imageryProduct, type ImageryFrame } from '@clearway/protocol';
-import type { ImagerySourceVariable } from '../../config/index.js';
+import { redactAddresses, type ImagerySourceVariable } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { JobRunner, leasesFor, systemClock, type Job, type JobClock, type JobRun, type LeaseStore } from '../../jobs/index.js';
 import { sniffImage } from './sniff.js';
@@ -161,7 +161,7 @@ export class ImageryIngester {
       const latest = kept.at(-1);
       await this.store.recordAttempt(source.product, source.view, { at: this.clock.now(), error });
       logger.warn(
-        { view: key, url: source.url, error, keptFrames: kept.length, keptAgeMs: latest === undefined ? null : this.clock.now() - latest.issuedAt, ...details },
+        { view: key, url: redactAddresses(source.url), error, keptFrames: kept.length, keptAgeMs: latest === undefined ? null : this.clock.now() - latest.issuedAt, ...details },
         latest === undefined ? 'weather image fetch failed; no image of this view yet' : 'weather image fetch failed; the last image is kept',
       );
       return { key, status: 'failed', error };
