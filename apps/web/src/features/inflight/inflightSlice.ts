@@ -53,6 +53,8 @@ export interface InflightState {
   directTo: DirectToOverride | null;
   /** Follow mode: the map keeps ownship in view; panning turns it off until Resume Navigation. */
   follow: boolean;
+  /** When the pilot last panned a map (ms since the epoch): the resume_nav countdown restarts from it. */
+  pannedAt: number | null;
 }
 
 export const initialInflightState: InflightState = {
@@ -67,6 +69,7 @@ export const initialInflightState: InflightState = {
   traffic: [],
   directTo: null,
   follow: true,
+  pannedAt: null,
 };
 
 export const inflightSlice = createSlice({
@@ -101,11 +104,17 @@ export const inflightSlice = createSlice({
     },
     followSet(state, action: PayloadAction<boolean>) {
       state.follow = action.payload;
+      if (action.payload) state.pannedAt = null;
+    },
+    /** The pilot panned a map: follow mode off until Resume Navigation (or resume_nav seconds). */
+    panned(state, action: PayloadAction<number>) {
+      state.follow = false;
+      state.pannedAt = action.payload;
     },
   },
 });
 
-export const { positionChanged, pressureAltitudeChanged, gpsChecked, deviceGpsFailed, receiverChanged, linkChanged, trafficChanged, directToSet, followSet } = inflightSlice.actions;
+export const { positionChanged, pressureAltitudeChanged, gpsChecked, deviceGpsFailed, receiverChanged, linkChanged, trafficChanged, directToSet, followSet, panned } = inflightSlice.actions;
 
 /** A channel's chip from its status now and whether it was ever on: lost keeps the fact it was heard. */
 export function chipOf(status: boolean, everOn: boolean): ChannelChip {

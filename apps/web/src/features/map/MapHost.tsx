@@ -15,6 +15,7 @@ import { isMapPath, mapPagePath, pagePath } from '../../platform/pages';
 import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../../platform/readiness';
 import { useServices } from '../../platform/services';
 import { airportSelected } from '../route';
+import { InflightControls } from '../inflight';
 import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from '../../store/mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
@@ -222,6 +223,8 @@ export function MapHost() {
       )}
       {/* The 3D button sits in the map's own layer, above the canvas (from the page it was under it). */}
       {onMap && <TerrainControl />}
+      {/* In flight (issue 19): nav strip, status chips, Resume Navigation; its loops run on every page. */}
+      <InflightControls visible={onMap} />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { mapStyle, overlayGeoJsonSources, type MapTheme } from './mapStyle';
 import { mapSync } from './mapSync';
 import { reportTimes, TIME_KEYS, trackTimes, type MapTimes } from './mapTimes';
 import { useOverlays } from './useOverlays';
+import { InflightMapLayer } from '../inflight/components';
 
 // What MapHost loads of this chunk besides the view: the early map and the toolbar's overlay switches.
 export { startEarlyMap } from './createMap';
@@ -160,6 +161,7 @@ export function MapView(props: MapViewProps) {
         style={{ position: 'absolute', inset: 0 }}
       />
       <TileGapNote map={map} />
+      {map && <InflightMapLayer map={map} />}
       {details && (
         <FeaturePopover
           details={details}

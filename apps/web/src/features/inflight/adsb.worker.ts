@@ -1,0 +1,14 @@
+import { AdsbCore } from './adsbCore';
+import { ADSB_WORKER_LOOP_MS, systemClock, type AdsbInput, type AdsbOutput } from './adsbMessages';
+
+// The ADS-B worker (spec part 2 §4 "Start-up: traffic receiver"): AdsbCore off the page's thread.
+// Created by AdsbWorkerFacade.init() (adsbFacade.ts) on first use.
+interface ScopeLike {
+  postMessage(message: AdsbOutput): void;
+  onmessage: ((event: MessageEvent<AdsbInput>) => void) | null;
+}
+const scope = self as unknown as ScopeLike;
+const core = new AdsbCore({ clock: systemClock, emit: (output) => scope.postMessage(output) });
+scope.onmessage = (event) => core.handle(event.data);
+setInterval(() => core.handle({ kind: 'tick' }), ADSB_WORKER_LOOP_MS);
+scope.postMessage({ kind: 'ready' });

@@ -1,0 +1,32 @@
+import type { Clock, LocationFix, TrafficOwnship } from '@clearway/inflight';
+import type { ReceiverChips, TrafficMark } from './inflightSlice';
+
+// The ADS-B worker's messages (kept apart from its code, so the page's bundle holds only the facade).
+
+/** The worker's own loop: time-outs, ageing and the throttled traffic view are re-checked this often. */
+export const ADSB_WORKER_LOOP_MS = 250;
+
+/** The clock of the page and the worker. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** What the page sends the ADS-B worker. */
+export type AdsbInput =
+  /** One text message of the devices socket (JSON, packages/protocol devices.ts). */
+  | { kind: 'devices'; text: string }
+  /** Raw GDL90 bytes (a receiver stream the app reads itself, tests). */
+  | { kind: 'gdl90'; bytes: Uint8Array }
+  /** The fused ownship the traffic is placed against. */
+  | { kind: 'ownship'; own: TrafficOwnship }
+  /** Re-check the time-outs and ageing now (the worker's own loop does it every ADSB_WORKER_LOOP_MS). */
+  | { kind: 'tick' };
+
+/** What the worker sends back. */
+export type AdsbOutput =
+  | { kind: 'ready' }
+  /** An ADS-B ownship fix (timestamp: the server's time of reception of the datagram) and its pressure altitude. */
+  | { kind: 'ownship'; fix: LocationFix; pressureAltitudeFt: number | null }
+  | { kind: 'traffic'; targets: TrafficMark[] }
+  | { kind: 'receiver'; chips: ReceiverChips }
+  /** A message that could not be read (counted; the last good state is kept). */
+  | { kind: 'bad'; reason: string };
+

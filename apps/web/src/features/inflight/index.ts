@@ -1,0 +1,5 @@
+// Front door of features/inflight (issue 19: position sources, ownship and navigation, ADS-B traffic).
+// The map mounts the controls in its host's layer and the drawing in each map view.
+export { InflightControls } from './InflightControls';
+export { directToSet, followSet, type InflightState } from './inflightSlice';
+export { ADSB_NOT_INITIALIZED_MESSAGE, AdsbWorkerFacade } from './adsbFacade';

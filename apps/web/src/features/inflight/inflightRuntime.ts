@@ -1,0 +1,158 @@
+import { FIX_FRESHNESS_MS, fixFromGeolocation, GPS_STATUS_CHECK_MS, GPS_WATCH_OPTIONS, LOCATION_LOOP_MS, PositionFusion, type Clock, type GeolocationPositionLike } from '@clearway/inflight';
+import type { AppStore } from '../../store';
+import { systemClock } from './adsbMessages';
+import { AdsbWorkerFacade, type AdsbEndpoint } from './adsbFacade';
+import { DevicesSocket, type DevicesSocketLike } from './devicesSocket';
+import { chipOf, deviceGpsFailed, gpsChecked, linkChanged, positionChanged, pressureAltitudeChanged, receiverChanged, trafficChanged, type ChannelChip } from './inflightSlice';
+
+/** The part of navigator.geolocation the runtime uses. */
+export interface GeolocationLike {
+  watchPosition(success: (p: GeolocationPositionLike) => void, error: (e: { code: number; message: string }) => void, options: PositionOptions): number;
+  clearWatch(id: number): void;
+}
+
+export interface InflightRuntimeOptions {
+  store: AppStore;
+  /** The page's origin, for the devices socket. */
+  origin?: string;
+  clock?: Clock;
+  /** navigator.geolocation; null: no device GPS. */
+  geolocation?: GeolocationLike | null;
+  openSocket?: (url: string) => DevicesSocketLike;
+  createAdsbEndpoint?: () => AdsbEndpoint;
+  retryMs?: { first: number; max: number };
+}
+
+export interface InflightRuntime {
+  fusion: PositionFusion;
+  adsb: AdsbWorkerFacade;
+  stop(): void;
+}
+
+/**
+ * The in-flight loops (spec part 2 §4 "GPS and location", "Start-up: traffic receiver"): the device
+ * GPS (watchPosition, high accuracy, 3 s time-out, no cache; updates within 100 ms dropped by the
+ * fusion), the devices socket while signed in, the ADS-B worker created on its first message, and
+ * the fusion of the sources by the spec's priority into the store's `inflight` slice.
+ */
+export function startInflight(options: InflightRuntimeOptions): InflightRuntime {
+  const { store } = options;
+  const clock = options.clock ?? systemClock;
+  const fusion = new PositionFusion({ clock, takeoffThresholdKt: store.getState().units.takeoff_threshold });
+  const adsb = new AdsbWorkerFacade(options.createAdsbEndpoint);
+  let pressureAltitudeFt: number | null = null;
+  let lastDeviceFixAt: number | null = null;
+  let deviceEverOn = false;
+
+  const check = () => {
+    const now = clock.now();
+    const deviceOn = lastDeviceFixAt !== null && now - lastDeviceFixAt < FIX_FRESHNESS_MS;
+    if (deviceOn) deviceEverOn = true;
+    const next = { gpsStatus: fusion.gpsStatus(), moving: fusion.isMoving, deviceGps: chipOf(deviceOn, deviceEverOn) as ChannelChip };
+    const s = store.getState().inflight;
+    if (s.gpsStatus !== next.gpsStatus || s.moving !== next.moving || s.deviceGps !== next.deviceGps) store.dispatch(gpsChecked(next));
+  };
+
+  const unsubscribeFusion = fusion.subscribe(({ fix, source }) => {
+    store.dispatch(positionChanged({ fix, source }));
+    if (adsb.initialized) {
+      adsb.post({ kind: 'ownship', own: { latitude: fix.latitude, longitude: fix.longitude, trackDeg: fix.heading, pressureAltitudeFt: source === 'adsb' ? pressureAltitudeFt : (pressureAltitudeFt ?? fix.altitude) } });
+    }
+    if (fusion.isMoving !== store.getState().inflight.moving) check();
+  });
+
+  // The ADS-B worker: created on first use (the devices socket's first message).
+  const adsbOnFirstUse = (): AdsbWorkerFacade => {
+    if (adsb.initialized) return adsb;
+    adsb.init();
+    adsb.subscribe((output) => {
+      switch (output.kind) {
+        case 'ownship':
+          if (output.pressureAltitudeFt !== pressureAltitudeFt) {
+            pressureAltitudeFt = output.pressureAltitudeFt;
+            store.dispatch(pressureAltitudeChanged(pressureAltitudeFt));
+          }
+          fusion.adsbOwnship(output.fix);
+          break;
+        case 'traffic':
+          store.dispatch(trafficChanged(output.targets));
+          break;
+        case 'receiver':
+          store.dispatch(receiverChanged(output.chips));
+          break;
+        case 'bad':
+          console.warn(`[inflight] ${output.reason}`);
+          break;
+        default:
+          break;
+      }
+    });
+    return adsb;
+  };
+
+  // Device GPS.
+  const geolocation = options.geolocation === undefined ? (typeof navigator !== 'undefined' && 'geolocation' in navigator ? (navigator.geolocation as unknown as GeolocationLike) : null) : options.geolocation;
+  const watchId = geolocation?.watchPosition(
+    (p) => {
+      if (fusion.deviceGps(fixFromGeolocation(p))) {
+        lastDeviceFixAt = clock.now();
+        if (store.getState().inflight.deviceGpsError !== null) store.dispatch(deviceGpsFailed(null));
+      }
+    },
+    (e) => {
+      // A time-out is the watch waiting for a fix (3 s); the status loop turns the chip off.
+      if (e.code !== 3) store.dispatch(deviceGpsFailed(e.message || `geolocation error ${e.code}`));
+    },
+    { ...GPS_WATCH_OPTIONS },
+  );
+
+  // The devices socket while signed in.
+  let socket: DevicesSocket | null = null;
+  const syncSocket = () => {
+    const signedIn = store.getState().account.status === 'signedIn';
+    if (signedIn && !socket) {
+      socket = new DevicesSocket({
+        origin: options.origin ?? window.location.origin,
+        ...(options.openSocket ? { openSocket: options.openSocket } : {}),
+        ...(options.retryMs ? { retryMs: options.retryMs } : {}),
+        onText: (text) => adsbOnFirstUse().post({ kind: 'devices', text }),
+        onLink: (link) => {
+          if (store.getState().inflight.link !== link) store.dispatch(linkChanged(link));
+        },
+      });
+      socket.start();
+    } else if (!signedIn && socket) {
+      socket.stop();
+      socket = null;
+      store.dispatch(linkChanged('idle'));
+    }
+  };
+  syncSocket();
+  let threshold = store.getState().units.takeoff_threshold;
+  const unsubscribeStore = store.subscribe(() => {
+    syncSocket();
+    const next = store.getState().units.takeoff_threshold;
+    if (next !== threshold) {
+      threshold = next;
+      fusion.setTakeoffThreshold(next);
+    }
+  });
+
+  const locationLoop = setInterval(() => fusion.tick(), LOCATION_LOOP_MS);
+  const statusLoop = setInterval(check, GPS_STATUS_CHECK_MS);
+
+  return {
+    fusion,
+    adsb,
+    stop() {
+      clearInterval(locationLoop);
+      clearInterval(statusLoop);
+      unsubscribeStore();
+      unsubscribeFusion();
+      if (watchId !== undefined) geolocation?.clearWatch(watchId);
+      socket?.stop();
+      socket = null;
+      adsb.terminate();
+    },
+  };
+}
