@@ -46,11 +46,12 @@ function isoTime(v: unknown): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
-/** `4359N08833W` to degrees. */
+/** `4359N08833W` or `435901.20N0883404.30W` to degrees. */
 function apiCoordinates(v: unknown): { lat: number; lon: number } | null {
-  const m = /^(\d{2})(\d{2})([NS])(\d{3})(\d{2})([EW])$/.exec(str(v) ?? '');
+  const m = /^(\d{2})(\d{2})(\d{2}(?:\.\d+)?)?([NS])(\d{3})(\d{2})(\d{2}(?:\.\d+)?)?([EW])$/.exec(str(v) ?? '');
   if (m === null) return null;
-  return { lat: (Number(m[1]) + Number(m[2]) / 60) * (m[3] === 'S' ? -1 : 1), lon: (Number(m[4]) + Number(m[5]) / 60) * (m[6] === 'W' ? -1 : 1) };
+  const deg = (d: string | undefined, mi: string | undefined, s: string | undefined) => Number(d) + Number(mi) / 60 + Number(s ?? 0) / 3600;
+  return { lat: deg(m[1], m[2], m[3]) * (m[4] === 'S' ? -1 : 1), lon: deg(m[5], m[6], m[7]) * (m[8] === 'W' ? -1 : 1) };
 }
 
 function firstPoint(geometry: unknown): { lat: number; lon: number } | null {
@@ -84,7 +85,8 @@ export function notamFromFaaApiItem(item: unknown): FaaApiItemResult {
   const ica: DecodedNotam | null = icao === null ? null : decodeNotam(icao);
   const text = dom?.text ?? ica?.text ?? str(n['text']);
   if (text === null) return { ok: false, reason: `NOTAM ${number}: no text (notam.text and translations are empty)` };
-  const position = apiCoordinates(n['coordinates']) ?? firstPoint(isObject(item) ? item['geometry'] : null) ?? (ica?.q?.lat !== null && ica?.q?.lat !== undefined && ica.q.lon !== null ? { lat: ica.q.lat, lon: ica.q.lon } : null);
+  // The geometry's point is exact (an obstacle's own position); `coordinates` may be the airport's.
+  const position = firstPoint(isObject(item) ? item['geometry'] : null) ?? apiCoordinates(n['coordinates']) ?? (ica?.q?.lat !== null && ica?.q?.lat !== undefined && ica.q.lon !== null ? { lat: ica.q.lat, lon: ica.q.lon } : null);
   const endText = str(n['effectiveEnd']);
   const permanent = endText === 'PERM' || (dom?.permanent ?? ica?.permanent ?? false);
   return {
