@@ -19,8 +19,8 @@ describe('map style', () => {
       'no-data', 'water', 'land', 'vfr', 'terrain-hillshade', 'states', 'countries', 'country-labels', 'state-labels', 'airways-low', 'airways-high',
       // The weather layers (layers/weather.ts), off until switched on: areas under the airports,
       // symbols over them; the route (line and points) over all of the weather.
-      'wx-airmet-fill', 'wx-airmet-line', 'final-fixes-line', 'runways',
-      'fixes', 'navaids', 'airports', 'water-airports', 'wx-pirep-symbols', 'wx-metar-barbs', 'wx-metar-stations', 'route-line', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels',
+      'wx-airmet-fill', 'wx-airmet-line', 'tfr-fill', 'tfr-line', 'final-fixes-line', 'runways',
+      'fixes', 'navaids', 'airports', 'water-airports', 'wx-pirep-symbols', 'wx-metar-barbs', 'wx-metar-stations', 'route-line', 'route-points', 'final-fixes-points', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels', 'tfr-label',
     ]);
     expect(style.layers.find((layer) => layer.id === 'vfr')?.layout).toEqual({ visibility: 'none' });
     expect(style.layers.find((layer) => layer.id === 'wx-metar-stations')?.layout).toMatchObject({ visibility: 'none' });

@@ -2,6 +2,7 @@ import { aviationOverlay } from './aviation';
 import { finalFixesOverlay } from './finalFixes';
 import type { MapOverlay } from './overlay';
 import { routeOverlay } from './route';
+import { tfrOverlay } from './tfr';
 import { vfrOverlay } from './vfr';
 import { WEATHER_OVERLAYS } from './weather';
 import { terrainOverlay } from '../terrain';
@@ -17,6 +18,8 @@ export const OVERLAYS: readonly MapOverlay[] = [
   aviationOverlay,
   // Under the route, which draws in the `markers` slot above every weather layer.
   ...WEATHER_OVERLAYS,
+  // TFR areas (the server's /notams/tfrs.geojson) over the weather, under the route.
+  tfrOverlay,
   routeOverlay,
   finalFixesOverlay,
   vfrOverlay,
