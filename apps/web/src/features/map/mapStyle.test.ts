@@ -207,7 +207,7 @@ describe('map labels (issue 27 point 8)', () => {
         // The seaplane anchor is a chart symbol drawn inside the airport ring, not text to read.
         (layer) => layer.type === 'symbol' && layer.id !== 'water-airports' && layer.layout?.['text-field'] !== undefined,
       );
-      expect(labels.map((l) => l.id)).toEqual(['country-labels', 'state-labels', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels']);
+      expect(labels.map((l) => l.id)).toEqual(['country-labels', 'state-labels', 'airway-labels', 'fix-labels', 'navaid-labels', 'airport-labels', 'tfr-label']);
       const failures: string[] = [];
       for (const layer of labels) {
         const from = Math.max(8, layer.minzoom ?? 0);

@@ -77,8 +77,9 @@ export function createTfrOverlay(fetchFn: typeof fetch = serverFetch, now: () =>
   return {
     id: 'tfr',
     toggle: { label: 'TFRs', testId: 'map-tfr', text: 'TFR' },
-    style: ({ theme, shown }) => {
-      const red = theme === 'night' ? '#ff6b6b' : '#d32f2f';
+    style: ({ theme, shown, performance }) => {
+      // Label colours read at least 4.5:1 against their halo (mapStyle.test.ts, issue 27 point 8).
+      const red = theme === 'night' ? '#ff8a80' : '#b71c1c';
       const visibility = shown ? 'visible' : 'none';
       return {
         sources: { tfr: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } },
@@ -87,12 +88,13 @@ export function createTfrOverlay(fetchFn: typeof fetch = serverFetch, now: () =>
             { id: 'tfr-fill', type: 'fill', source: 'tfr', layout: { visibility }, paint: { 'fill-color': red, 'fill-opacity': 0.18 } },
             { id: 'tfr-line', type: 'line', source: 'tfr', layout: { visibility }, paint: { 'line-color': red, 'line-width': 2 } },
           ],
-          labels: [
+          // Performance mode: the areas without their labels (fewer labels, no collision work).
+          labels: performance ? [] : [
             {
               id: 'tfr-label',
               type: 'symbol',
               source: 'tfr',
-              layout: { visibility, 'text-field': ['get', 'label'], 'text-size': 11, 'symbol-placement': 'point' },
+              layout: { visibility, 'text-field': ['get', 'label'], 'text-size': 12, 'symbol-placement': 'point' },
               paint: { 'text-color': red, 'text-halo-color': theme === 'night' ? '#000000' : '#ffffff', 'text-halo-width': 1.5 },
             },
           ],
