@@ -151,6 +151,8 @@ export function resolvePlan(plan: FlightPlanFile, lookup: PlanNavLookup, options
     reference = best;
   }
   const result: FlightPlanFile = { ...plan, points: out, procedures: { ...plan.procedures } };
+  delete result.departure;
+  delete result.destination;
   if (out[0]?.kind === 'airport') result.departure = out[0].ident;
   const last = out[out.length - 1];
   if (out.length > 1 && last?.kind === 'airport') result.destination = last.ident;

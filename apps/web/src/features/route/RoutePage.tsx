@@ -33,6 +33,7 @@ import { RouteButtonBar, RouteSnackbars } from './RouteScreenParts';
 import { departureMs, EtdFields, SummaryStrip } from './SummaryStrip';
 import { useRouteScreen, type RouteScreenHandle } from './useRouteScreen';
 import { WindsNote } from './WindsNote';
+import { RoutePlanFiles } from './planfiles/ImportExport';
 
 export type { RouteMode } from './actions';
 export const NO_ROUTE_TEXT = 'No route';
@@ -160,6 +161,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
           <EtdFields profile={profile} departure={departureMs(profile, route)} onEtdOffset={onEtdOffset} onEtdDate={onEtdDate} fill />
         </Box>
       ) : null}
+      {state.mode === 'navlog' || state.mode === 'edit' ? <RoutePlanFiles handle={handle} route={stored} /> : null}
       <RouteButtonBar mode={state.mode} onPress={(b) => void run(pressRouteButton, b)} />
       <RouteSnackbars
         state={state}
