@@ -118,6 +118,10 @@ export default function SimPfd() {
     let lastStale = false;
     const trend = { speed: 0, altitude: 0 };
     let lastReadout = 0;
+    let readoutOf: number | null = null;
+    let readoutStale = false;
+    /** Frames drawn (data-frames, every 10th: the e2e sees the PFD redraw). */
+    let drawn = 0;
     let frame = 0;
     const tick = (now: number) => {
       frame = requestAnimationFrame(tick);
@@ -138,21 +142,25 @@ export default function SimPfd() {
         trend.altitude += (((display.altitude - before.altitude) / dt) * 6000 - trend.altitude) * t;
       }
       const isStale = !sim.connected;
-      if (!moved && !dirty && isStale === lastStale) return;
-      dirty = false;
-      lastStale = isStale;
-      ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-      drawPfd(ctx, size.w, size.h, { data: display, speedTrend: trend.speed, altitudeTrend: trend.altitude, stale: isStale, night });
-      if (now - lastReadout >= READOUT_EVERY_MS) {
+      // The readout (aria-label, data-*) follows the latest data, a few times a second.
+      if (now - lastReadout >= READOUT_EVERY_MS && (readoutOf !== sim.flightDataAt || isStale !== readoutStale)) {
         lastReadout = now;
+        readoutOf = sim.flightDataAt;
+        readoutStale = isStale;
         const t = sim.flightData;
         const readout = `Altitude ${Math.round(t.altitude)} ft, airspeed ${Math.round(t.airspeed)} kt, heading ${Math.round(t.heading)}°, pitch ${Math.round(t.pitch)}°, bank ${Math.round(t.roll)}°, vertical speed ${Math.round(t.verticalSpeed)} ft/min`;
         canvas.setAttribute('aria-label', `Primary flight display${isStale ? ' (stale)' : ''}: ${readout}`);
         canvas.dataset.altitude = String(Math.round(t.altitude));
         canvas.dataset.airspeed = String(Math.round(t.airspeed));
         canvas.dataset.heading = String(Math.round(t.heading));
-        canvas.dataset.frames = String(Number(canvas.dataset.frames ?? '0') + 1);
       }
+      if (!moved && !dirty && isStale === lastStale) return;
+      dirty = false;
+      lastStale = isStale;
+      ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+      drawPfd(ctx, size.w, size.h, { data: display, speedTrend: trend.speed, altitudeTrend: trend.altitude, stale: isStale, night });
+      drawn++;
+      if (drawn % 10 === 0) canvas.dataset.frames = String(drawn);
     };
     frame = requestAnimationFrame(tick);
     return () => {

@@ -1,0 +1,90 @@
+// The simulator link as a pilot meets it (issue 20): a fake X-Plane on loopback UDP (RREF answers,
+// DREF/CMND recorded) → the real server's X-Plane link → /ws/sim → the Sim PFD in Debian's Chromium.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeXPlane } from '../apps/server/src/devices/xplane/fakeXPlane.js';
+import { launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+let sim: FakeXPlane;
+
+const FLYING = {
+  'sim/flightmodel/position/latitude': 37.5,
+  'sim/flightmodel/position/longitude': -122.25,
+  'sim/flightmodel/position/elevation': 1524, // m: 5000 ft
+  'sim/flightmodel/position/theta': 3,
+  'sim/flightmodel/position/phi': -10,
+  'sim/flightmodel/position/indicated_airspeed': 105,
+  'sim/flightmodel/position/mag_psi': 270,
+  'sim/flightmodel/position/vh_ind_fpm': 0,
+  'sim/cockpit2/engine/indicators/engine_speed_rpm[0]': 2400,
+  'sim/time/paused': 0,
+};
+
+beforeAll(async () => {
+  sim = await FakeXPlane.start();
+  server = await startServer({ XPLANE: 'on', XPLANE_HOSTS: `127.0.0.1:${sim.port}`, XPLANE_HOST: '127.0.0.1', XPLANE_LISTEN_PORT: '0', XPLANE_BEACON: 'off' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sim?.close();
+  const code = await server?.stop();
+  expect(code).toBe(0);
+});
+
+describe('Sim PFD', () => {
+  it('subscribes to the fake X-Plane, draws its data as it changes, sends the flight director, and shows the link lost when the data stops', async () => {
+    const context = await signedInContext(browser, server, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${server.origin}/app/SimPFD`);
+      const status = page.getByTestId('sim-status');
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('X-Plane found: subscribe to fly');
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await sim.waitFor((p) => p.kind === 'RREF' && p.dataref === 'sim/time/paused' && p.frequency > 0, 10_000);
+      sim.set(FLYING);
+      sim.run(20);
+
+      const pfd = page.getByTestId('sim-pfd');
+      await expect.poll(() => pfd.getAttribute('data-altitude'), { timeout: 10_000 }).toBe('5000');
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('X-Plane connected (UDP) · simulating');
+      expect(await pfd.getAttribute('data-airspeed')).toBe('105');
+      expect(await pfd.getAttribute('aria-label')).toContain('heading 270°');
+      const framesBefore = Number(await pfd.getAttribute('data-frames'));
+
+      // The aircraft climbs and turns: the PFD follows.
+      sim.set({ 'sim/flightmodel/position/elevation': 1600, 'sim/flightmodel/position/mag_psi': 300, 'sim/flightmodel/position/vh_ind_fpm': 700 });
+      await expect.poll(() => pfd.getAttribute('data-altitude'), { timeout: 10_000 }).toBe('5249');
+      expect(await pfd.getAttribute('data-heading')).toBe('300');
+      expect(Number(await pfd.getAttribute('data-frames'))).toBeGreaterThan(framesBefore);
+      // The canvas has been drawn (not blank): some pixels differ from the first one.
+      const drawn = await pfd.evaluate((canvas: HTMLCanvasElement) => {
+        const ctx = canvas.getContext('2d')!;
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        const colours = new Set<number>();
+        for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+        return colours.size;
+      });
+      expect(drawn).toBeGreaterThan(10);
+
+      // Flight director: off to on reaches X-Plane as a DREF.
+      await page.getByRole('button', { name: 'FD on' }).click();
+      const fd = await sim.waitFor((p) => p.kind === 'DREF' && p.dataref === 'sim/cockpit2/autopilot/flight_director_mode', 10_000);
+      expect(fd).toMatchObject({ value: 1 });
+      expect(fd.bytes.length).toBe(509);
+
+      // X-Plane stops sending: after 10 s the link is lost and the last position is kept, stale.
+      sim.pause();
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Link lost: last position shown as stale');
+      expect(await pfd.getAttribute('data-altitude')).toBe('5249');
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
