@@ -5,7 +5,7 @@
 import type { MetarEntry, TafEntry } from '@clearway/protocol';
 import { decodeTaf, tafConditionsAt, type CloudLayer, type FlightCategory, type TafConditions, type TafPossibleConditions, type Visibility, type Wind } from '@clearway/weather';
 import type { AlongRouteAirport } from '../../worker/alongRouteMessages';
-import { formatWeatherAge } from '../weather';
+import { formatWeatherAge, utcTimeOfDay } from '../weather';
 
 /** A condition set as one line, with its category. */
 export interface ConditionsLine {
@@ -42,11 +42,8 @@ export interface AlongRouteRow {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** `22:40Z`. */
-export function zulu(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}Z`;
-}
+/** `22:40Z` (features/weather utcTimeOfDay). */
+export const zulu = utcTimeOfDay;
 
 const three = (deg: number): string => String(Math.round(deg) % 360 || 360).padStart(3, '0');
 

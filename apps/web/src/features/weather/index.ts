@@ -4,6 +4,7 @@
 export { useWeatherSnapshot, useWeatherStore, type WeatherSnapshotView } from './useWeatherSnapshot';
 export { loadWeatherSnapshot } from './load';
 export { useMinuteClock } from './minuteClock';
+export { utcDayTime, utcTimeOfDay } from './utcTime';
 export { formatWeatherAge, isWeatherStale, weatherAgeMs, AGE_TICK_MS } from './age';
 export { installWeatherStore, currentWeatherStore } from './registry';
 export {
@@ -20,3 +21,4 @@ export {
 export { WeatherChannel, WEATHER_RECONNECT_MAX_MS, WEATHER_RECONNECT_MIN_MS, type WeatherChannelOptions, type WeatherSocketLike } from './channel';
 export { startWeather, type WeatherSession, type StartWeatherDeps } from './startWeather';
 export type { WeatherProductType, WeatherSnapshotOf } from '@clearway/protocol';
+export { ingestFisbProducts, weatherSourceOf, fisbWeatherHolder, withFisbWeather, FisbWeatherHolder, type FisbIngestOptions, type FisbIngestResult, type FisbProductInput } from './fisb';

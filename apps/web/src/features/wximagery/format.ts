@@ -1,14 +1,8 @@
 import type { ImageryProductState, ImageryViewState } from '@clearway/protocol';
+import { utcDayTime } from '../weather';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** An issue time in UTC as pilots write it: `25 Nov 11:00Z`. */
-export function formatIssueTime(ms: number): string {
-  const d = new Date(ms);
-  const hh = String(d.getUTCHours()).padStart(2, '0');
-  const mm = String(d.getUTCMinutes()).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${hh}:${mm}Z`;
-}
+/** An issue time in UTC as pilots write it: `25 Nov 11:00Z` (features/weather utcDayTime). */
+export const formatIssueTime = utcDayTime;
 
 /** `Surface analysis and progs, 12 h`: a product and, when it has several, the view. */
 export function viewTitle(product: Pick<ImageryProductState, 'title' | 'views'>, view: Pick<ImageryViewState, 'label' | 'group'>): string {

@@ -62,10 +62,10 @@ describe('altitudes and times', () => {
   });
 
   it('writes validity and altitudes', () => {
-    expect(dayTime(T0)).toBe('17 Mar 1500Z');
-    expect(validityText(T0, T0 + 4 * H)).toBe('17 Mar 1500Z to 1900Z');
-    expect(validityText(T0, T0 + 12 * H)).toBe('17 Mar 1500Z to 18 Mar 0300Z');
-    expect(validityText(T0, T0)).toBe('17 Mar 1500Z');
+    expect(dayTime(T0)).toBe('17 Mar 15:00Z');
+    expect(validityText(T0, T0 + 4 * H)).toBe('17 Mar 15:00Z to 19:00Z');
+    expect(validityText(T0, T0 + 12 * H)).toBe('17 Mar 15:00Z to 18 Mar 03:00Z');
+    expect(validityText(T0, T0)).toBe('17 Mar 15:00Z');
     expect(validityText(null, null)).toBe('Validity not given');
     expect(altitudesText({ baseFt: 0, topFt: 45000, baseIsFreezingLevel: false })).toBe('SFC to FL450');
     expect(altitudesText({ baseFt: null, topFt: 16000, baseIsFreezingLevel: true })).toBe('Freezing level to 16,000 ft');

@@ -1,21 +1,16 @@
 import type { AdvisoryEntry } from '@clearway/protocol';
 import { altitudeText } from '../map';
+import { utcDayTime } from '../weather';
 
 /** Pure text helpers of the weather pages. */
 
 /** G-AIRMETs are issued for every 3 hours. */
 export const GAIRMET_STEP_MS = 3 * 3_600_000;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `17 Mar 15:00Z` (UTC; features/weather utcDayTime, the one format of the weather screens). */
+export const dayTime = utcDayTime;
 
-/** `17 Mar 1500Z` (UTC). */
-export function dayTime(ms: number): string {
-  const date = new Date(ms);
-  const hhmm = `${String(date.getUTCHours()).padStart(2, '0')}${String(date.getUTCMinutes()).padStart(2, '0')}Z`;
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${hhmm}`;
-}
-
-/** `17 Mar 1500Z to 1855Z` (the end's date only when it differs), `17 Mar 1500Z` for a G-AIRMET time, `Validity not given`. */
+/** `17 Mar 15:00Z to 18:55Z` (the end's date only when it differs), `17 Mar 15:00Z` for a G-AIRMET time, `Validity not given`. */
 export function validityText(from: number | null, to: number | null): string {
   if (from === null && to === null) return 'Validity not given';
   if (from !== null && to !== null && from === to) return dayTime(from);

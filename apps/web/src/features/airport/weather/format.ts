@@ -1,6 +1,7 @@
 // Decoded weather as text a pilot reads: wind, visibility, sky, weather, temperatures, altimeter,
 // times and runway components. Pure functions; @clearway/weather types only (no decoding here).
 import type { CloudLayer, Metar, TafConditions, TafPeriod, Visibility, WeatherPhenomenon, Wind, WindComponents } from '@clearway/weather';
+import { utcDayTime } from '../../weather';
 
 function three(deg: number): string {
   return String(Math.round(deg) % 360 || 360).padStart(3, '0');
@@ -138,13 +139,8 @@ export function formatAltimeter(altimeter: Metar['altimeter']): string {
   return `${altimeter.inHg.toFixed(2)} inHg (${altimeter.hPa.toFixed(1)} hPa)`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `27 Jan 21:56Z`. */
-export function formatUtc(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}Z`;
-}
+/** `27 Jan 21:56Z` (features/weather utcDayTime, the one format of the weather screens). */
+export const formatUtc = utcDayTime;
 
 /** The heading of a TAF period: `From 28 Jan 01:00Z`, `Becoming 28 Jan 04:00Z to 06:00Z`, `40% probability 28 Jan 10:00Z to 14:00Z`. */
 export function formatPeriodTitle(period: Pick<TafPeriod, 'kind' | 'probability' | 'startMs' | 'endMs'>): string {
