@@ -20,3 +20,4 @@ export {
   type ResolveOptions,
 } from './resolve.js';
 export { routeToPlan } from './fromRoute.js';
+export { computeWb, inPolygon, cessna172sTemplate, type WbProfile, type WbStation, type WbEnvelope, type WbLoading, type WbPoint, type WbResult } from './wb.js';

@@ -1,0 +1,59 @@
+// Flight plan files in the route screen (issue 24): a real Garmin .fpl from the shared data imported
+// through the file picker against the real US test nav database in the routing worker, the route it
+// builds compared with the one planfiles and the engine build here in Node from the same file and
+// database; then the route exported as an X-Plane .fms download, read back with planfiles.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNavDb, type NavDb } from '@clearway/navdb';
+import { DEFAULT_PROFILE, parseRoute } from '../packages/flightplan/src/index.js';
+import { navDbLookup, planToRouteString, readFms, readPlan, resolvePlan } from '../packages/planfiles/src/index.js';
+import { openSignedInApp, type SignedInApp } from './harness.js';
+
+const FPL = new URL('../../shared/data/xplane/flightplans/aerofly-missions/KBLI.fpl', import.meta.url).pathname;
+
+let app: SignedInApp;
+let page: Page;
+let db: NavDb;
+
+beforeAll(async () => {
+  app = await openSignedInApp('planfiles', { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  page = app.page;
+  const bytes = readFileSync(join(app.navdata, 'us.cwnav'));
+  db = openNavDb(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('flight plan files on the route screen', () => {
+  it('imports a Garmin .fpl and exports the route as X-Plane .fms', async () => {
+    await page.goto(`${app.server.origin}/app/route`);
+    await page.waitForSelector('[data-testid="plan-files"]');
+    await page.setInputFiles('[data-testid="plan-import-input"]', FPL);
+    const report = page.getByTestId('plan-import-report');
+    await report.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await report.textContent()).toContain('KBLI.fpl (Garmin .fpl):');
+
+    // The same file, resolved and parsed here against the same database.
+    const resolved = resolvePlan(readPlan(readFileSync(FPL, 'utf8')).plan, navDbLookup(db));
+    const expected = parseRoute(planToRouteString(resolved.plan), DEFAULT_PROFILE, db, { now: Date.now() });
+    for (const m of resolved.messages) expect(await report.textContent()).toContain(m);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForSelector(`[data-testid="page-route"][data-final-string="${expected.final_string}"]`, { timeout: 30_000 });
+
+    await page.getByTestId('plan-export-button').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('plan-export-xplane-fms').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.fms$/);
+    const fms = readFms(readFileSync(await download.path(), 'utf8'));
+    expect(fms.navCycle).toBe(db.header.cycle);
+    expect(fms.points.map((p) => p.ident)).toEqual(expected.all_waypoints.map((w) => w.code));
+    fms.points.forEach((p, i) => {
+      expect(Math.abs(p.lat - expected.all_waypoints[i]!.location.lat)).toBeLessThan(1e-5);
+      expect(Math.abs(p.lon - expected.all_waypoints[i]!.location.lon)).toBeLessThan(1e-5);
+    });
+    expect(app.errors).toEqual([]);
+  });
+});
