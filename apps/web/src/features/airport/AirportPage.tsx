@@ -17,6 +17,7 @@ import { RunwayDiagram } from './RunwayDiagram';
 import { pagePath } from '../../platform/pages';
 import { NavDataExpiryBanner } from '../navdata/components';
 import { AirportWeatherSection } from './weather/AirportWeatherSection';
+import { AirportNotamsSection } from '../notams';
 
 export const AIRPORT_EMPTY_TEXT = 'Search an airport to see it here';
 export const FAVORITES_EMPTY_HINT = 'No favorite airports yet: tap the star icon on an airport to save it here.';
@@ -269,6 +270,7 @@ function AirportDetails({ data }: { data: Loaded }) {
         <Typography data-testid="airport-fuel">Fuel: {airport?.fuelTypes ?? yesNo(summary.fuel)}</Typography>
       </Box>
       <AirportWeatherSection summary={summary} airport={airport} />
+      <AirportNotamsSection airportId={icao ?? summary.code} />
       {airport && airport.runways.length > 0 && (
         <Paper variant="outlined">
           <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
