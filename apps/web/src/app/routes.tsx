@@ -25,6 +25,7 @@ const PricingPage = lazyPage(() => import('../features/pricing/PricingPage').the
 const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD');
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
 const DownloadsPage = lazyPage(() => import('../features/downloads/DownloadsPage').then((m) => ({ default: m.DownloadsPage })), 'page-download');
+const PlateViewPage = lazyPage(() => import('../features/plates/PlateView').then((m) => ({ default: m.PlateView })), 'page-PlateView');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
@@ -51,6 +52,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   helpcenter: <HelpCenterPage />,
   map1: <MapPage name="map1" />,
   map2: <MapPage name="map2" />,
+  PlateView: <PlateViewPage />,
   pricing: <PricingPage />,
   route: <RoutePage />,
   welcome: <WelcomePage />,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,7 @@ import { finalFixesCleared, finalFixesSet } from '../../../store/mapStateSlice';
 import { pickerLabel } from './editHelpers';
 import { PickerSelect } from './PickerSelect';
 import { touchTarget } from '../touch';
+import { platePagePath } from '../../plates';
 
 export interface ApproachPickerProps {
   /** The destination code. */
@@ -105,6 +107,13 @@ export function ApproachPicker({ airport, onSelect, disabled }: ApproachPickerPr
           />
         ) : null}
       </Box>
+      {procedure !== '' ? (
+        <Box>
+          <Button size="small" variant="outlined" sx={touchTarget} data-testid="approach-chart" component={Link} to={platePagePath(airport, procedure)}>
+            Chart
+          </Button>
+        </Box>
+      ) : null}
       {procedures !== null && procedures.length === 0 ? <Typography variant="body2">{`No Approach at ${airport}`}</Typography> : null}
       {preview ? (
         <Typography variant="body2" data-testid="final-fixes">

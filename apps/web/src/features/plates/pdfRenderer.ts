@@ -1,0 +1,59 @@
+/**
+ * Draws a plate's PDF page on a canvas with pdf.js, loaded on demand (this module and pdfjs-dist
+ * are a chunk of their own). The worker is pdf.js's own module, bundled by Vite as a separate
+ * file (`?url`), as pdf.js expects.
+ */
+export interface PlateRenderer {
+  /** Opens a PDF; the handle draws its pages. */
+  open(bytes: ArrayBuffer): Promise<PlateDocument>;
+}
+
+export interface PlateDocument {
+  pages: number;
+  /** Width and height of a page at scale 1, CSS pixels (PDF points). */
+  size(page: number): Promise<{ width: number; height: number }>;
+  /** Draws page `page` (1-based) at `scale` on the canvas (sized to fit). */
+  draw(page: number, canvas: HTMLCanvasElement, scale: number): Promise<void>;
+  close(): void;
+}
+
+let loading: Promise<PlateRenderer> | null = null;
+
+/** pdf.js as a PlateRenderer, loaded once. */
+export function loadPdfRenderer(): Promise<PlateRenderer> {
+  loading ??= (async () => {
+    const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+    pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+    return {
+      async open(bytes) {
+        const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+        return {
+          pages: document.numPages,
+          async size(page) {
+            const viewport = (await document.getPage(page)).getViewport({ scale: 1 });
+            return { width: viewport.width, height: viewport.height };
+          },
+          async draw(page, canvas, scale) {
+            const pdfPage = await document.getPage(page);
+            const ratio = globalThis.devicePixelRatio || 1;
+            const viewport = pdfPage.getViewport({ scale: scale * ratio });
+            canvas.width = Math.floor(viewport.width);
+            canvas.height = Math.floor(viewport.height);
+            canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+            canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+            const context = canvas.getContext('2d');
+            if (!context) throw new Error('No 2D canvas to draw the plate on');
+            await pdfPage.render({ canvasContext: context, viewport }).promise;
+          },
+          close() {
+            void document.destroy();
+          },
+        };
+      },
+    };
+  })();
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
