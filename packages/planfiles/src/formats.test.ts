@@ -107,6 +107,8 @@ describe('bad input', () => {
     const track = readGpx(`<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${pts}</trkseg></trk></gpx>`, { maxTrackPoints: 11 });
     expect(track.points.map((p) => p.lat)).toEqual([10, 10.1, 10.2, 10.3, 10.4, 10.5, 10.6, 10.7, 10.8, 10.9, 11]);
     expect(track.points[0]!.altitudeFt).toBeCloseTo(328.084, 3);
+    const named = readGpx('<gpx version="1.1"><rte><rtept lat="24.5" lon="-81.8"><name>EYW</name></rtept><rtept lat="24.6" lon="-81.7"><name>My farm</name></rtept></rte></gpx>');
+    expect(named.points.map((p) => [p.kind, p.kindGuessed])).toEqual([['fix', true], ['user', undefined]]);
     expect(() => readPlan('<gpx version="1.1"><metadata/></gpx>')).toThrow('GPX: the file has neither a route (rte/rtept) nor a track (trk/trkseg/trkpt)');
   });
 });

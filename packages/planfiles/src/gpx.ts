@@ -26,6 +26,8 @@ function point(node: XmlNode, index: number, what: string, named: boolean): Plan
   const type = text(node, 'type')?.toUpperCase();
   const kind: PlanPointKind = (type && TYPE_KIND[type]) || (named && name && /^[A-Z0-9]{2,5}$/.test(name) ? 'fix' : 'user');
   const p: PlanPoint = { ident: name ?? `WP${index + 1}`, kind, lat, lon };
+  // A name without a type: a guess the nav database settles (resolvePlan).
+  if (!(type && TYPE_KIND[type]) && kind === 'fix') p.kindGuessed = true;
   const ele = text(node, 'ele');
   if (ele !== undefined) p.altitudeFt = num(ele, 'gpx', `ele of ${what} ${index + 1}`) * FT_PER_M;
   return p;
