@@ -27,7 +27,7 @@ export async function startSimServer(settings: SimSettings = {}): Promise<SimTes
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   let ports = { data: null as number | null, beacon: null as number | null };
-  const app = await buildApp(config, { db, xplane: { listenHost: '127.0.0.1', listenPort: 0, beacon: null, ...settings, onListening: (bound) => (ports = bound) } });
+  const app = await buildApp(config, { db, xplane: { listenHost: '127.0.0.1', listenPort: 0, beacon: null, webApiPort: null, ...settings, onListening: (bound) => (ports = bound) } });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const customer = await findOrCreateCustomer(db, { email: 'pilot@example.com', fullName: 'Pilot' });
   const cookie = `${SESSION_COOKIE}=${await createSession(db, customer.custId, 3600_000)}`;

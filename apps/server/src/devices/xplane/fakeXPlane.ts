@@ -1,4 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
+import type { Server } from 'node:http';
+import type { WebSocket } from 'ws';
 import { decodeCmnd, decodeDref, decodeRrefRequest, encodeBeacon, encodeRrefAnswer, packetKind } from './codec.js';
 
 /** What the fake X-Plane received, in order. */
@@ -122,5 +124,88 @@ export class FakeXPlane {
   close(): Promise<void> {
     this.pause();
     return new Promise((resolve) => this.socket.close(() => resolve()));
+  }
+}
+
+/**
+ * A stand-in for X-Plane 12.1.1+'s web API on loopback: `/api/capabilities`, `/api/v2/datarefs` and
+ * `/api/v2/commands` with `filter[name]`, and the `/api/v2` websocket (records what it gets; `push`
+ * sends `dataref_update_values` for the datarefs subscribed).
+ */
+export class FakeXPlaneWebApi {
+  readonly received: Array<{ type: string; params: unknown }> = [];
+  private readonly ids = new Map<string, number>();
+  private readonly clients = new Set<WebSocket>();
+  private listeners: Array<() => void> = [];
+
+  private constructor(private readonly server: Server, readonly port: number) {}
+
+  static async start(): Promise<FakeXPlaneWebApi> {
+    const { createServer } = await import('node:http');
+    const { WebSocketServer } = await import('ws');
+    const wss = new WebSocketServer({ noServer: true });
+    let api: FakeXPlaneWebApi | null = null;
+    const server = createServer((request, reply) => {
+      const url = new URL(request.url ?? '/', 'http://x');
+      const json = (body: unknown) => {
+        reply.writeHead(200, { 'content-type': 'application/json' });
+        reply.end(JSON.stringify(body));
+      };
+      if (url.pathname === '/api/capabilities') return json({ api: { versions: ['v1', 'v2'] }, 'x-plane': { version: '12.1.1' } });
+      const kind = /^\/api\/v2\/(datarefs|commands)$/.exec(url.pathname);
+      if (kind) return json({ data: url.searchParams.getAll('filter[name]').map((name) => ({ id: api!.idOf(name), name })) });
+      reply.writeHead(404);
+      reply.end();
+    });
+    server.on('upgrade', (request, socket, head) => {
+      if (request.url !== '/api/v2') return socket.destroy();
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        api!.clients.add(ws);
+        ws.on('close', () => api!.clients.delete(ws));
+        ws.on('message', (raw) => {
+          const message = JSON.parse(String(raw)) as { type: string; params: unknown };
+          api!.received.push({ type: message.type, params: message.params });
+          for (const listener of api!.listeners.splice(0)) listener();
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const address = server.address();
+    api = new FakeXPlaneWebApi(server, typeof address === 'object' && address !== null ? address.port : 0);
+    return api;
+  }
+
+  /** The id the fake gives a dataref or command name (stable per name). */
+  idOf(name: string): number {
+    if (!this.ids.has(name)) this.ids.set(name, 1000 + this.ids.size);
+    return this.ids.get(name)!;
+  }
+
+  waitFor(match: (message: { type: string; params: unknown }) => boolean, timeoutMs: number): Promise<{ type: string; params: unknown }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the fake web API received no matching message within ${timeoutMs} ms (${this.received.map((m) => m.type).join(', ')})`)), timeoutMs);
+      const look = (): void => {
+        const found = this.received.find(match);
+        if (found === undefined) {
+          this.listeners.push(look);
+          return;
+        }
+        clearTimeout(timer);
+        resolve(found);
+      };
+      look();
+    });
+  }
+
+  /** dataref_update_values with these values (by dataref name; arrays for array datarefs). */
+  push(values: Record<string, number | number[]>): void {
+    const data = Object.fromEntries(Object.entries(values).map(([name, value]) => [String(this.idOf(name)), value]));
+    const text = JSON.stringify({ type: 'dataref_update_values', data });
+    for (const client of this.clients) client.send(text);
+  }
+
+  close(): Promise<void> {
+    for (const client of this.clients) client.terminate();
+    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -14,6 +14,7 @@ import {
   type XPlaneHost,
 } from '@clearway/protocol';
 import type { JobClock } from '../../jobs/index.js';
+import { XPlaneWebApi } from './webapi.js';
 import { decodeBeacon, decodeRrefAnswer, encodeCmnd, encodeDref, encodeRrefRequest, packetKind } from './codec.js';
 import {
   AUTOPILOT_COMMANDS,
@@ -47,7 +48,14 @@ export interface XPlaneLinkOptions {
   staleMs?: number;
   /** Whether fms files are written into X-Plane's folder (for the status). */
   fmsDir: boolean;
+  /** X-Plane 12.1.1+'s web API port (8086), tried at the current host when subscribing; null: UDP only. */
+  webApiPort: number | null;
 }
+
+/** A failed web API attempt at a host is not repeated for this long. */
+const WEB_API_RETRY_MS = 30_000;
+
+type Op = { dref: string; value: number } | { cmnd: string };
 
 /** A beacon host not heard for this long leaves the list (unless it is the current host with fresh data). */
 const HOST_FORGET_MS = 30_000;
@@ -87,6 +95,10 @@ export class XPlaneLink {
   private dataSocket: Socket | null = null;
   private beaconSocket: Socket | null = null;
   private lastStatusKey = '';
+  private webApi: XPlaneWebApi | null = null;
+  private webApiTrying = false;
+  private webApiTriedAt = new Map<string, number>();
+  private source: SimDataSource = 'none';
   readonly counts: SimCounts = { datagrams: 0, values: 0, bad: 0, commandsSent: 0, commandsDropped: 0, reconnects: 0 };
   /** The UDP port RREF answers arrive at (null until bound). */
   dataPort: number | null = null;
@@ -137,6 +149,8 @@ export class XPlaneLink {
   async stop(): Promise<void> {
     if (this.poller !== null) clearInterval(this.poller);
     if (this.emitTimer !== null) clearTimeout(this.emitTimer);
+    this.webApi?.close();
+    this.webApi = null;
     if (this.subscribed) this.sendSubscription(0);
     await Promise.all([this.dataSocket, this.beaconSocket].map((socket) => new Promise<void>((resolve) => (socket === null ? resolve() : socket.close(() => resolve())))));
     this.dataSocket = null;
@@ -152,7 +166,7 @@ export class XPlaneLink {
   status(): SimStatusMessage {
     const now = this.options.clock.now();
     const connected = this.connected(now);
-    const dataSource: SimDataSource = connected ? 'udp' : 'none';
+    const dataSource: SimDataSource = connected ? this.source : 'none';
     return {
       type: 'simStatus',
       time: now,
@@ -193,7 +207,8 @@ export class XPlaneLink {
     // Reconnect: the subscription again while no data comes (X-Plane restarted, host changed).
     // Without data for two polls while subscribed, the subscription is sent again.
     const resubscribeAfter = 2 * this.pollMs;
-    if (this.subscribed && this.current !== null && (this.lastDataAt === null || now - this.lastDataAt > resubscribeAfter) && now - this.lastSubscribeAt >= resubscribeAfter) {
+    if (this.subscribed && this.webApi === null) this.tryWebApi();
+    if (this.subscribed && this.current !== null && this.webApi === null && (this.lastDataAt === null || now - this.lastDataAt > resubscribeAfter) && now - this.lastSubscribeAt >= resubscribeAfter) {
       this.counts.reconnects++;
       this.sendSubscription(this.options.frequency ?? 20);
     }
@@ -227,26 +242,73 @@ export class XPlaneLink {
       return;
     }
     let applied = 0;
-    for (const [index, value] of answer.value) {
-      if (index === PAUSED_INDEX) {
-        this.paused = value >= 0.5;
-        applied++;
-      } else if (index >= 0 && index < FLIGHT_DATA_FIELDS.length && Number.isFinite(value)) {
-        FLIGHT_DATA_FIELDS[index]!.apply(this.data, value);
-        applied++;
-      } else {
-        this.counts.bad++;
-      }
+    for (const [index, value] of answer.value) applied += this.applyValue(index, value);
+    this.markData(applied, 'udp', from);
+  }
+
+  /** One dataref value by its subscription index: 1 when applied, 0 (counted bad) otherwise. */
+  private applyValue(index: number, value: number): number {
+    if (index === PAUSED_INDEX) {
+      this.paused = value >= 0.5;
+      return 1;
     }
+    if (index >= 0 && index < FLIGHT_DATA_FIELDS.length && Number.isFinite(value)) {
+      FLIGHT_DATA_FIELDS[index]!.apply(this.data, value);
+      return 1;
+    }
+    this.counts.bad++;
+    return 0;
+  }
+
+  private markData(applied: number, source: SimDataSource, from: string): void {
     if (applied === 0) return;
     this.counts.values += applied;
     const wasConnected = this.connected();
+    const sourceChanged = this.source !== source;
+    this.source = source;
     this.lastDataAt = this.options.clock.now();
-    if (!wasConnected) {
-      this.options.log('connected', `xplane: data from ${from}`);
-      this.emitStatus();
+    if (!wasConnected || sourceChanged) {
+      this.options.log('connected', `xplane: data from ${from} (${source === 'webapi' ? 'web API' : 'UDP'})`);
+      this.emitStatus(true);
     }
     this.scheduleFlightData();
+  }
+
+  /** X-Plane 12.1.1+: the web API at the current host, once per WEB_API_RETRY_MS per host; UDP meanwhile. */
+  private tryWebApi(): void {
+    const host = this.current === null ? undefined : this.hosts.get(this.current);
+    const port = this.options.webApiPort;
+    if (host === undefined || port === null || this.webApiTrying) return;
+    if (host.version !== null && host.version < 121100) return; // the web API came with 12.1.1
+    const now = this.options.clock.now();
+    const tried = this.webApiTriedAt.get(host.id);
+    if (tried !== undefined && now - tried < WEB_API_RETRY_MS) return;
+    this.webApiTriedAt.set(host.id, now);
+    this.webApiTrying = true;
+    const id = host.id;
+    void XPlaneWebApi.connect({
+      address: host.address,
+      port,
+      datarefs: SUBSCRIBED_DATAREFS,
+      onValue: (index, value) => {
+        if (this.current === id) this.markData(this.applyValue(index, value), 'webapi', `${host.address}:${port}`);
+      },
+      onClose: () => {
+        this.webApi = null;
+        this.options.log('lost', `xplane: the web API at ${host.address}:${port} closed; back to UDP`);
+        if (this.subscribed) this.sendSubscription(this.options.frequency ?? 20);
+      },
+    }).then((api) => {
+      this.webApiTrying = false;
+      if (api === null) return;
+      if (!this.subscribed || this.current !== id) {
+        api.close();
+        return;
+      }
+      this.webApi = api;
+      this.sendSubscription(0); // the web API carries the data now
+      this.options.log('connected', `xplane: using the web API at ${host.address}:${port}`);
+    });
   }
 
   private scheduleFlightData(): void {
@@ -277,10 +339,13 @@ export class XPlaneLink {
   subscribe(): void {
     this.subscribed = true;
     this.sendSubscription(this.options.frequency ?? 20);
+    this.tryWebApi();
     this.emitStatus();
   }
 
   unsubscribe(): void {
+    this.webApi?.close();
+    this.webApi = null;
     if (this.subscribed) this.sendSubscription(0);
     this.subscribed = false;
     this.emitStatus();
@@ -290,9 +355,14 @@ export class XPlaneLink {
   setHost(id: string): boolean {
     if (!this.hosts.has(id)) return false;
     if (this.subscribed && this.current !== null && this.current !== id) this.sendSubscription(0);
+    this.webApi?.close();
+    this.webApi = null;
     this.current = id;
     this.lastDataAt = null;
-    if (this.subscribed) this.sendSubscription(this.options.frequency ?? 20);
+    if (this.subscribed) {
+      this.sendSubscription(this.options.frequency ?? 20);
+      this.tryWebApi();
+    }
     this.emitStatus(true);
     return true;
   }
@@ -314,29 +384,36 @@ export class XPlaneLink {
       this.options.log('dropped', `xplane: ${message}`);
       return { ok: false, message };
     }
-    const packets: Buffer[] = [];
+    const ops: Op[] = [];
     switch (command.type) {
       case 'directTo':
-        packets.push(encodeDref(DIRECT_TO_INDEX_DATAREF, command.index), encodeCmnd(DIRECT_TO_COMMAND));
+        ops.push({ dref: DIRECT_TO_INDEX_DATAREF, value: command.index }, { cmnd: DIRECT_TO_COMMAND });
         break;
-      case 'setRadio': {
+      case 'setRadio':
         // COM in kHz (8.33 kHz dataref), NAV in 10 kHz units.
-        const value = command.radio.startsWith('com') ? Math.round(command.value * 1000) : Math.round(command.value * 100);
-        packets.push(encodeDref(RADIO_DATAREFS[command.radio], value));
+        ops.push({ dref: RADIO_DATAREFS[command.radio], value: command.radio.startsWith('com') ? Math.round(command.value * 1000) : Math.round(command.value * 100) });
         break;
-      }
       case 'flightDirector':
-        packets.push(encodeDref(FLIGHT_DIRECTOR_DATAREF, command.mode));
+        ops.push({ dref: FLIGHT_DIRECTOR_DATAREF, value: command.mode });
         break;
       case 'autopilot':
-        if (command.command in AUTOPILOT_COMMANDS) packets.push(encodeCmnd(AUTOPILOT_COMMANDS[command.command as keyof typeof AUTOPILOT_COMMANDS]));
+        if (command.command in AUTOPILOT_COMMANDS) ops.push({ cmnd: AUTOPILOT_COMMANDS[command.command as keyof typeof AUTOPILOT_COMMANDS] });
         else if (command.value === undefined) return { ok: false, message: `autopilot ${command.command} needs a value` };
-        else packets.push(encodeDref(AUTOPILOT_VALUE_DATAREFS[command.command as keyof typeof AUTOPILOT_VALUE_DATAREFS], command.value));
+        else ops.push({ dref: AUTOPILOT_VALUE_DATAREFS[command.command as keyof typeof AUTOPILOT_VALUE_DATAREFS], value: command.value });
         break;
     }
-    for (const packet of packets) this.send(packet);
+    const api = this.webApi;
+    void (async () => {
+      for (const op of ops) {
+        if ('dref' in op) {
+          if (api === null || !api.setDataref(op.dref, op.value)) this.send(encodeDref(op.dref, op.value));
+        } else if (api === null || !(await api.runCommand(op.cmnd))) {
+          this.send(encodeCmnd(op.cmnd));
+        }
+      }
+    })();
     this.counts.commandsSent++;
-    return { ok: true, message: `${command.type} sent to ${this.current ?? ''}` };
+    return { ok: true, message: `${command.type} sent to ${this.current ?? ''}${api === null ? '' : ' (web API)'}` };
   }
 }
 

@@ -9,6 +9,7 @@ import {
   SIM_SOCKET_PATH,
   XPLANE_BEACON_GROUP,
   XPLANE_BEACON_PORT,
+  XPLANE_WEB_API_PORT,
   simClientMessageSchema,
   type SimClientMessage,
   type SimCommand,
@@ -39,6 +40,8 @@ export interface SimSettings {
   pollMs?: number;
   staleMs?: number;
   frequency?: number;
+  /** The web API's port (8086); null: UDP only. Default: 8086 when XPLANE_WEB_API is on. */
+  webApiPort?: number | null;
   pingIntervalMs?: number;
   /** Told the UDP ports once bound (tests: where to send beacons and bad packets). */
   onListening?: (ports: { data: number | null; beacon: number | null }) => void;
@@ -94,6 +97,7 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
     beacon,
     hosts: settings.hosts ?? options.config.hosts,
     fmsDir: fmsDir !== null,
+    webApiPort: settings.webApiPort === undefined ? (options.config.webApi ? XPLANE_WEB_API_PORT : null) : settings.webApiPort,
     ...(settings.pollMs === undefined ? {} : { pollMs: settings.pollMs }),
     ...(settings.staleMs === undefined ? {} : { staleMs: settings.staleMs }),
     ...(settings.frequency === undefined ? {} : { frequency: settings.frequency }),

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimCommandResultMessage, SimFlightDataMessage, SimStatusMessage } from '@clearway/protocol';
 import { openSimSocket, startSimServer, type SimTestServer, type SimTestSocket } from '../../testing/simApp.js';
-import { FakeXPlane, type FakeXPlaneReceived } from './fakeXPlane.js';
+import { FakeXPlane, FakeXPlaneWebApi, type FakeXPlaneReceived } from './fakeXPlane.js';
 
 const WAIT_MS = 5000;
 const isStatus = (pred: (s: SimStatusMessage) => boolean) => (m: { type: string }) => m.type === 'simStatus' && pred(m as SimStatusMessage);
@@ -135,5 +135,29 @@ describe('the X-Plane link: fake X-Plane on loopback UDP → bridge → /ws/sim'
     app.send({ type: 'discover' });
     const status = await app.next<SimStatusMessage>(isStatus((s) => s.counts.bad >= 2), WAIT_MS);
     expect(status).toMatchObject({ connected: false, counts: { datagrams: 2, bad: 2, values: 0 } });
+  });
+  it('uses X-Plane 12.1.1+\'s web API when present: subscribes there, takes its values and sends commands through it', async () => {
+    const web = await FakeXPlaneWebApi.start();
+    closers.push(() => web.close());
+    const { socket: app } = await setUp((fake) => ({ hosts: [{ address: '127.0.0.1', port: fake.port }], webApiPort: web.port }));
+    app.send({ type: 'subscribe' });
+    const subscription = await web.waitFor((m) => m.type === 'dataref_subscribe_values', WAIT_MS);
+    const subscribed = (subscription.params as { datarefs: Array<{ id: number; index?: number }> }).datarefs;
+    expect(subscribed).toContainEqual({ id: web.idOf('sim/flightmodel/position/elevation') });
+    expect(subscribed).toContainEqual({ id: web.idOf('sim/cockpit2/engine/indicators/CHT_deg_C'), index: 2 });
+    web.push({ 'sim/flightmodel/position/elevation': 3048, 'sim/cockpit2/engine/indicators/CHT_deg_C': [180, 181, 182, 183], 'sim/time/paused': 0 });
+    const status = await app.next<SimStatusMessage>(isStatus((s) => s.connected), WAIT_MS);
+    expect(status.dataSource).toBe('webapi');
+    const data = await app.next<SimFlightDataMessage>(isData((d) => d.data.altitude > 0), WAIT_MS);
+    expect(data.data.altitude).toBeCloseTo(10_000, 6);
+    expect(data.data.cht).toEqual([180, 181, 182, 183]);
+    app.send({ type: 'command', id: 'nav', command: { type: 'setRadio', radio: 'nav1', value: 110.3 } });
+    await app.next(result('nav'), WAIT_MS);
+    const set = await web.waitFor((m) => m.type === 'dataref_set_values', WAIT_MS);
+    expect(set.params).toEqual({ datarefs: [{ id: web.idOf('sim/cockpit2/radios/actuators/nav1_frequency_hz'), value: 11030 }] });
+    app.send({ type: 'command', id: 'ap', command: { type: 'autopilot', command: 'toggle' } });
+    await app.next(result('ap'), WAIT_MS);
+    const run = await web.waitFor((m) => m.type === 'command_set_is_active', WAIT_MS);
+    expect(run.params).toEqual({ commands: [{ id: web.idOf('sim/autopilot/servos_toggle'), is_active: true, duration: 0 }] });
   });
 });
