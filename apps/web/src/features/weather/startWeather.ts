@@ -1,6 +1,7 @@
 import type { ClientConfig, WeatherProductType } from '@clearway/protocol';
 import { WxDb } from '../../db/wx';
 import { WeatherChannel, type WeatherSocketLike } from './channel';
+import { fisbWeatherHolder, withFisbWeather } from './fisb';
 import { installWeatherStore } from './registry';
 import { createWeatherStore, isWeatherProductType, wxSnapshotDb, type WeatherConnectivity, type WeatherSnapshotDb, type WeatherStore } from './snapshotStore';
 
@@ -38,7 +39,8 @@ export interface WeatherSession {
 export function startWeather(deps: StartWeatherDeps): WeatherSession {
   const { config, log = console } = deps;
   const db = deps.db === undefined ? wxSnapshotDb(new WxDb()) : deps.db;
-  const store = createWeatherStore({ fetch: deps.fetch, db, root: () => config.endpoints.weatherRoot, connectivity: deps.connectivity, log });
+  // FIS-B products received over ADS-B (ingestFisbProducts) merged in where the internet copy is missing or older.
+  const store = withFisbWeather(createWeatherStore({ fetch: deps.fetch, db, root: () => config.endpoints.weatherRoot, connectivity: deps.connectivity, log }), fisbWeatherHolder());
   const uninstall = installWeatherStore(store);
   for (const type of STARTUP_WEATHER_TYPES) void store.want(type);
   const channel = new WeatherChannel({

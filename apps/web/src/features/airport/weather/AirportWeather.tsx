@@ -3,7 +3,7 @@
 // the nearest station's, a clock for the ages. Loaded lazily by AirportWeatherSection.
 import { useMemo } from 'react';
 import type { RunwayLike } from '@clearway/weather';
-import { formatWeatherAge, isWeatherStale, useMinuteClock, useWeatherSnapshot } from '../../weather';
+import { formatWeatherAge, isWeatherStale, useMinuteClock, useWeatherSnapshot, weatherSourceOf } from '../../weather';
 import { AirportWeatherView, type WeatherLoadStatus } from './AirportWeatherView';
 import { pickStation, type AirportPlace } from './stationPick';
 
@@ -39,6 +39,7 @@ export default function AirportWeather({ airportCode, place, runways, magVarDeg 
       magVarDeg={magVarDeg}
       formatAge={formatWeatherAge}
       isStale={isWeatherStale}
+      sourceOf={weatherSourceOf}
     />
   );
 }

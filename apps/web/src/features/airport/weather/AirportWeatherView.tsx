@@ -46,6 +46,14 @@ export interface AirportWeatherViewProps {
   formatAge: (ageMs: number) => string;
   /** Whether a report this old is past its product's update interval (the weather feature's isWeatherStale). */
   isStale: (type: 'metar' | 'taf', ageMs: number) => boolean;
+  /** Where an entry came from (the weather feature's weatherSourceOf): 'ADS-B' shows a source chip. */
+  sourceOf?: (entry: object) => 'ADS-B' | 'internet';
+}
+
+/** "ADS-B" beside a report received over FIS-B (no internet copy, or an older one). */
+function SourceChip({ source, testId }: { source: 'ADS-B' | 'internet'; testId: string }) {
+  if (source !== 'ADS-B') return null;
+  return <Chip size="small" variant="outlined" color="info" label="ADS-B" data-testid={testId} title="Received over ADS-B (FIS-B)" />;
 }
 
 const MONO = { fontFamily: '"Roboto Mono", ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.875rem' } as const;
@@ -115,8 +123,9 @@ function metarRows(m: Metar): [string, ReactNode][] {
   return rows;
 }
 
-function MetarPart({ picked, decoded, status, snapshotStale, nowMs, formatAge, isStale, airportCode }: {
+function MetarPart({ picked, decoded, status, snapshotStale, nowMs, formatAge, isStale, airportCode, source = 'internet' }: {
   picked: PickedStation<MetarEntry> | null;
+  source?: 'ADS-B' | 'internet';
   decoded: Metar | null;
   status: WeatherLoadStatus;
   snapshotStale: boolean;
@@ -149,6 +158,7 @@ function MetarPart({ picked, decoded, status, snapshotStale, nowMs, formatAge, i
           {formatUtc(entry.time)}
         </Typography>
         <Age ageMs={ageMs} stale={snapshotStale || isStale('metar', ageMs)} formatAge={formatAge} testId="metar-age" />
+        <SourceChip source={source} testId="metar-source" />
       </Stack>
       {!picked.own && (
         <Typography variant="body2" color="text.secondary" data-testid="metar-nearest">
@@ -221,8 +231,9 @@ function RunwayWinds({ rows, windSource, magVarDeg }: { rows: RunwayEndWind[]; w
   );
 }
 
-function TafPart({ picked, status, snapshotStale, nowMs, formatAge, isStale, airportCode }: {
+function TafPart({ picked, status, snapshotStale, nowMs, formatAge, isStale, airportCode, source = 'internet' }: {
   picked: PickedStation<TafEntry> | null;
+  source?: 'ADS-B' | 'internet';
   status: WeatherLoadStatus;
   snapshotStale: boolean;
   nowMs: number;
@@ -259,6 +270,7 @@ function TafPart({ picked, status, snapshotStale, nowMs, formatAge, isStale, air
           issued {formatUtc(entry.issued)}
         </Typography>
         <Age ageMs={ageMs} stale={snapshotStale || isStale('taf', ageMs)} formatAge={formatAge} testId="taf-age" />
+        <SourceChip source={source} testId="taf-source" />
       </Stack>
       <RawReport text={entry.raw} testId="taf-raw" />
       <Box data-testid="taf-now" sx={{ p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -337,9 +349,9 @@ export function AirportWeatherView(props: AirportWeatherViewProps) {
         <Typography variant="h6" component="h3">
           Weather
         </Typography>
-        <MetarPart picked={metar} decoded={decoded} status={props.metarStatus} snapshotStale={props.metarSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} isStale={props.isStale} airportCode={airportCode} />
+        <MetarPart picked={metar} decoded={decoded} status={props.metarStatus} snapshotStale={props.metarSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} isStale={props.isStale} airportCode={airportCode} source={metar && props.sourceOf ? props.sourceOf(metar.entry) : 'internet'} />
         {metar && decodedWind && rows.length > 0 && <RunwayWinds rows={rows} windSource={windSource} magVarDeg={magVarDeg} />}
-        <TafPart picked={taf} status={props.tafStatus} snapshotStale={props.tafSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} isStale={props.isStale} airportCode={airportCode} />
+        <TafPart picked={taf} status={props.tafStatus} snapshotStale={props.tafSnapshotStale ?? false} nowMs={nowMs} formatAge={formatAge} isStale={props.isStale} airportCode={airportCode} source={taf && props.sourceOf ? props.sourceOf(taf.entry) : 'internet'} />
       </Stack>
     </Paper>
   );
