@@ -177,7 +177,8 @@ export function PlateCanvas({ document, page, view, onView, night, georef, posit
             <NavigationIcon
               data-testid="plate-ownship"
               color="primary"
-              sx={{ position: 'absolute', left: ownship.x * width - 12, top: ownship.y * height - 12, width: 24, height: 24, transform: `rotate(${position?.trackDeg ?? 0}deg)`, pointerEvents: 'none', filter: 'drop-shadow(0 0 2px #fff)' }}
+              sx={{ position: 'absolute', width: 24, height: 24, pointerEvents: 'none', filter: 'drop-shadow(0 0 2px #fff)' }}
+              style={{ left: ownship.x * width - 12, top: ownship.y * height - 12, transform: `rotate(${position?.trackDeg ?? 0}deg)` }}
             />
           ) : null}
         </Box>
