@@ -184,6 +184,7 @@ export default function SimPfd() {
         )}
       </Box>
       <Box component="section" aria-label="Simulator controls" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5, width: { md: 340 }, overflowY: 'auto' }}>
+        <Typography variant="h6" component="h1">Sim Center/PFD</Typography>
         <Chip data-testid="sim-status" label={status.label} color={status.color} sx={{ alignSelf: 'flex-start', maxWidth: '100%' }} />
         {hosts.length > 0 && (
           <TextField select size="small" label="X-Plane" value={current ?? ''} onChange={(e) => setCurrentXPlaneHost(e.target.value)} sx={{ '& .MuiInputBase-root': { minHeight: 44 } }}>

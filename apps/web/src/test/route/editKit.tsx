@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { DEFAULT_PROFILE, type Route } from '@clearway/flightplan';
 import type { NavDataSet, Procedure, ProcedureLeg } from '@clearway/navdb';
 import { createNaiveNavDb } from '@clearway/navdb/testing';
@@ -167,9 +168,12 @@ export function renderHost(routing: RoutingWorkerFacade, initial: Route, editSta
   const edits: RouteEdit[] = [];
   render(
     <Provider store={store}>
-      <ServicesContext.Provider value={services}>
-        <Host routing={routing} initial={initial} edits={edits} editState={editState} />
-      </ServicesContext.Provider>
+      {/* The route page lives under the app's router (the approach picker links to its chart). */}
+      <MemoryRouter>
+        <ServicesContext.Provider value={services}>
+          <Host routing={routing} initial={initial} edits={edits} editState={editState} />
+        </ServicesContext.Provider>
+      </MemoryRouter>
     </Provider>,
   );
   return { store, edits };
@@ -188,9 +192,12 @@ export function renderPanel(routing: RoutingWorkerFacade, route: Route, editStat
   };
   render(
     <Provider store={store}>
-      <ServicesContext.Provider value={services}>
-        <EditPanel route={route} editState={editState} onEditStateChange={(s) => states.push(s)} onEdit={onEdit} />
-      </ServicesContext.Provider>
+      {/* The route page lives under the app's router (the approach picker links to its chart). */}
+      <MemoryRouter>
+        <ServicesContext.Provider value={services}>
+          <EditPanel route={route} editState={editState} onEditStateChange={(s) => states.push(s)} onEdit={onEdit} />
+        </ServicesContext.Provider>
+      </MemoryRouter>
     </Provider>,
   );
   return { store, edits, states };
