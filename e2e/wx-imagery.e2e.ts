@@ -34,7 +34,18 @@ const PAGE_VIEWS: Record<ImageryPageName, { key: string; colour: number }> = {
   wx_satellite_usa: { key: 'satellite/ir', colour: 0x333344 },
   gfa: { key: 'gfa/clouds-03', colour: 0x5d8f9f },
 };
-const ISSUED = 'Wed, 25 Nov 2026 12:00:00 GMT';
+// The stills' issue time: the whole hour two to three hours before the run (a fixed date would age
+// past the page's 'min'/'h' wording as the calendar moves on).
+const HOUR_MS = 3_600_000;
+const ISSUED_MS = Math.floor((Date.now() - 2 * HOUR_MS) / HOUR_MS) * HOUR_MS;
+const ISSUED = new Date(ISSUED_MS).toUTCString();
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The page's wording of ISSUED, e.g. '25 Nov 12:00Z' (features/weather utcDayTime). */
+const ISSUED_TEXT = (() => {
+  const d = new Date(ISSUED_MS);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCHours()).padStart(2, '0')}:00Z`;
+})();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The loopback publisher: still pictures with Last-Modified, a radar whose picture moves at each request, tops that fail after their first answer. */
 let source: Server;
@@ -160,7 +171,7 @@ describe('weather imagery pages', () => {
       expect(shown.issuedAt).toBe(frame!.issuedAt);
       if (name !== 'wx_radar_regional_static' && name !== 'wx_radar_regional_looping') {
         expect(frame!.issuedAt).toBe(Date.parse(ISSUED));
-        await expect.poll(() => page.getByTestId('wximagery-issued').innerText()).toMatch(/^Issued 25 Nov 12:00Z · \d+ (min|h) old/);
+        await expect.poll(() => page.getByTestId('wximagery-issued').innerText()).toMatch(new RegExp(`^Issued ${escapeRegExp(ISSUED_TEXT)} · \\d+ h old`));
       }
       if (name === 'wx_surface') {
         await page.screenshot({ path: join(screenshots, 'surface-tablet-day.png') });
@@ -177,7 +188,7 @@ describe('weather imagery pages', () => {
       if (name === 'wx_tops') {
         // The tops source failed after its first answer: the last image stays with its age and the reason.
         const text = await page.getByTestId('wximagery-failing').innerText();
-        expect(text).toMatch(/^Cloud tops could not be updated \(the source answered HTTP 503\)\. Showing the last image, issued 25 Nov 12:00Z \(\d+ (min|h) old\)\.$/);
+        expect(text).toMatch(new RegExp(`^Cloud tops could not be updated \\(the source answered HTTP 503\\)\\. Showing the last image, issued ${escapeRegExp(ISSUED_TEXT)} \\(\\d+ h old\\)\\.$`));
       }
       if (name === 'wx_radar_regional_looping') {
         // The loop: its frames preloaded, then the shown frame changes by itself.
