@@ -277,5 +277,5 @@ describe('weather data pages', () => {
     } finally {
       await dayPhone.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
