@@ -55,7 +55,7 @@ const webFeatures = checkFeatureMap({
   plates: [],
   route: ['profile', 'history', 'settings', 'navdata', 'weather', 'plates'],
   search: ['route', 'history', 'navdata'],
-  inflight: ['weather'],
+  inflight: ['weather', 'sim'],
   map: ['navdata', 'route', 'weather', 'downloads', 'inflight'],
   sync: ['account', 'airport', 'history', 'profile', 'route'],
   clearsky: ['profile', 'weather'],

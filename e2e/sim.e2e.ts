@@ -1,5 +1,6 @@
 // The simulator link as a pilot meets it (issue 20): a fake X-Plane on loopback UDP (RREF answers,
-// DREF/CMND recorded) → the real server's X-Plane link → /ws/sim → the Sim PFD in Debian's Chromium.
+// DREF/CMND recorded) → the real server's X-Plane link → /ws/sim → the Sim PFD in Debian's Chromium,
+// and the map's ownship from the simulator (the first position source while connected and simulating).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeXPlane } from '../apps/server/src/devices/xplane/fakeXPlane.js';
@@ -17,6 +18,8 @@ const FLYING = {
   'sim/flightmodel/position/phi': -10,
   'sim/flightmodel/position/indicated_airspeed': 105,
   'sim/flightmodel/position/mag_psi': 270,
+  'sim/flightmodel/position/psi': 284,
+  'sim/flightmodel/position/groundspeed': 56.6, // m/s: 110 kt
   'sim/flightmodel/position/vh_ind_fpm': 0,
   'sim/cockpit2/engine/indicators/engine_speed_rpm[0]': 2400,
   'sim/time/paused': 0,
@@ -36,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('Sim PFD', () => {
-  it('subscribes to the fake X-Plane, draws its data as it changes, sends the flight director, and shows the link lost when the data stops', async () => {
+  it('subscribes to the fake X-Plane, draws its data as it changes, puts the aircraft on the map, sends the flight director, and shows the link lost when the data stops', async () => {
     const context = await signedInContext(browser, server, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -78,10 +81,24 @@ describe('Sim PFD', () => {
       expect(fd).toMatchObject({ value: 1 });
       expect(fd.bytes.length).toBe(509);
 
-      // X-Plane stops sending: after 10 s the link is lost and the last position is kept, stale.
+      // The map (the same app, now on the map page): ownship at the simulator's position, badged SIM.
+      await page.goto(`${server.origin}/app/map1`);
+      const ownshipSource = page.getByTestId('ownship-source');
+      await expect.poll(() => ownshipSource.textContent(), { timeout: 30_000 }).toBe('SIM');
+      const ownshipAt = () => page.locator('[data-ownship]').first().getAttribute('data-ownship');
+      await expect.poll(ownshipAt, { timeout: 10_000 }).toBe('37.50000,-122.25000');
+      expect(await page.getByTestId('ownship').getAttribute('data-heading')).toBe('284');
+
+      // X-Plane stops sending: after 10 s the link is lost; the map keeps the last position as the last
+      // fix (grey, badged), no longer the simulator's; the PFD says the link is lost and keeps the last data.
       sim.pause();
+      await expect.poll(() => ownshipSource.textContent(), { timeout: 20_000 }).toBe('last fix');
+      expect(await page.getByTestId('ownship').getAttribute('data-source')).toBe('last');
+      expect(await ownshipAt()).toBe('37.50000,-122.25000');
+      await page.goto(`${server.origin}/app/SimPFD`);
       await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Link lost: last position shown as stale');
-      expect(await pfd.getAttribute('data-altitude')).toBe('5249');
+      await expect.poll(() => pfd.getAttribute('data-altitude'), { timeout: 10_000 }).toBe('5249');
+      expect(await pfd.getAttribute('aria-label')).toMatch(/^Primary flight display \(stale\): Altitude 5249 ft/);
       expect(errors, 'uncaught errors in the page').toEqual([]);
     } finally {
       await context.close();

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFms, writeFms } from './fms.js';
 
-/** The shared real `.fms` files (not in the repo; the structure check runs where they are). */
-const REAL_DIR = '/work/shared/data/xplane/flightplans/aerofly-missions';
-const realFiles = existsSync(REAL_DIR) ? readdirSync(REAL_DIR).filter((name) => name.endsWith('.fms')) : [];
+/** The shared real `.fms` files (../shared/data beside the repository; TESTING.md: no silent skip when missing). */
+const REAL_DIR = join(import.meta.dirname, '../../../../../../shared/data/xplane/flightplans/aerofly-missions');
+if (!existsSync(REAL_DIR)) throw new Error(`The real X-Plane .fms files are expected in ${REAL_DIR} (../shared/data/xplane beside the repository)`);
+const realFiles = readdirSync(REAL_DIR).filter((name) => name.endsWith('.fms'));
 
 const ROUTE = [
   { id: 'KEYW', type: 'AIRPORT', altitude: 3, lat: 24.55611, lon: -81.759552 },
@@ -25,7 +26,8 @@ describe('X-Plane .fms flight plan (v1100)', () => {
     expect(plan.waypoints.map((w) => [w.type, w.id, w.via])).toEqual([[1, 'KEYW', 'ADEP'], [3, 'EYW', 'DRCT'], [11, 'JOMIN', 'DRCT'], [1, 'KHWO', 'ADES']]);
   });
 
-  it.runIf(realFiles.length > 0)('has the structure of the shared real .fms files', () => {
+  it('has the structure of the shared real .fms files', () => {
+    expect(realFiles.sort()).toEqual(['EFMA-lnavmap.fms', 'EGCC-EDDF.fms', 'khwo-xplane12.fms']);
     for (const name of realFiles) {
       const real = readFms(readFileSync(join(REAL_DIR, name), 'utf8'));
       // Real files: version 1100 (airway legs name the airway in "via"; Clearway sends every leg DRCT), NUMENR = waypoint lines, first via ADEP and last ADES naming the header's airports.

@@ -61,6 +61,12 @@ function drawTraffic(el: HTMLElement, t: TrafficMark, bearing: number): void {
   el.dataset['onGround'] = String(t.onGround);
 }
 
+/** Whether the map is on screen (the map host hides it with visibility: hidden under other pages). */
+function mapShown(map: MapLibreMap): boolean {
+  const container = map.getContainer() as HTMLElement & { checkVisibility?: (options?: { visibilityProperty?: boolean }) => boolean };
+  return typeof container.checkVisibility !== 'function' || container.checkVisibility({ visibilityProperty: true });
+}
+
 /**
  * What the in-flight features draw on one map (issue 19): the ownship symbol (rotated by its track,
  * scaled by ownship_size_factor, with its source badge), its track line, the traffic (symbol by track,
@@ -156,7 +162,9 @@ export function InflightMapLayer({ map }: { map: MapLibreMap }) {
     }
     own.marker.setLngLat([fix.longitude, fix.latitude]);
     map.getContainer().dataset['ownship'] = `${fix.latitude.toFixed(5)},${fix.longitude.toFixed(5)}`;
-    if (follow && moving && source !== 'geoip') map.jumpTo({ center: [fix.longitude, fix.latitude] });
+    // Follow mode moves the camera only while the map is shown: the host keeps it, hidden, under other
+    // pages (the Sim PFD), where a redraw at each fix (up to 30 a second from a simulator) is wasted work.
+    if (follow && moving && source !== 'geoip' && mapShown(map)) map.jumpTo({ center: [fix.longitude, fix.latitude] });
     if (source === 'adsb') {
       const timestamp = fix.timestamp;
       requestAnimationFrame(() => {
@@ -202,9 +210,9 @@ export function InflightMapLayer({ map }: { map: MapLibreMap }) {
     targets.current.clear();
   }, [map]);
 
-  // Track line and rings.
+  // Track line and rings (not while the map is hidden under another page: see mapShown).
   useEffect(() => {
-    if (!ensureLayers(map)) return;
+    if (!mapShown(map) || !ensureLayers(map)) return;
     const own = position ? { lat: position.fix.latitude, lon: position.fix.longitude, trackDeg: position.fix.heading, speedKt: position.fix.speed } : null;
     void map.getSource<GeoJSONSource>(SOURCE_ID)?.setData(inflightLines(own, traffic));
   }, [map, position, traffic, styleKey]);

@@ -1,5 +1,6 @@
 import { FIX_FRESHNESS_MS, fixFromGeolocation, GPS_STATUS_CHECK_MS, GPS_WATCH_OPTIONS, LOCATION_LOOP_MS, PositionFusion, type Clock, type GeolocationPositionLike } from '@clearway/inflight';
 import type { AppStore } from '../../store';
+import { feedSimulatorPosition, holdSimLink } from '../sim';
 import { systemClock } from './adsbMessages';
 import { AdsbWorkerFacade, type AdsbEndpoint } from './adsbFacade';
 import { DevicesSocket, type DevicesSocketLike } from './devicesSocket';
@@ -21,6 +22,11 @@ export interface InflightRuntimeOptions {
   openSocket?: (url: string) => DevicesSocketLike;
   createAdsbEndpoint?: () => AdsbEndpoint;
   retryMs?: { first: number; max: number };
+  /**
+   * Opens the simulator socket while signed in (issue 20: the simulator is the first position source);
+   * returns the release. Default: the sim store's holdSimLink, unless openSocket is faked (tests); null: never.
+   */
+  holdSimulatorLink?: (() => () => void) | null;
 }
 
 export interface InflightRuntime {
@@ -106,10 +112,20 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
     { ...GPS_WATCH_OPTIONS },
   );
 
+  // The simulator (issue 20): its flightData into the fusion, its socket held while signed in.
+  const stopSimulatorFeed = feedSimulatorPosition(fusion);
+  const holdSimulator = options.holdSimulatorLink === undefined ? (options.openSocket ? null : holdSimLink) : options.holdSimulatorLink;
+  let releaseSimulator: (() => void) | null = null;
+
   // The devices socket while signed in.
   let socket: DevicesSocket | null = null;
   const syncSocket = () => {
     const signedIn = store.getState().account.status === 'signedIn';
+    if (signedIn && releaseSimulator === null && holdSimulator) releaseSimulator = holdSimulator();
+    else if (!signedIn && releaseSimulator !== null) {
+      releaseSimulator();
+      releaseSimulator = null;
+    }
     if (signedIn && !socket) {
       socket = new DevicesSocket({
         origin: options.origin ?? window.location.origin,
@@ -152,6 +168,9 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
       if (watchId !== undefined) geolocation?.clearWatch(watchId);
       socket?.stop();
       socket = null;
+      stopSimulatorFeed();
+      releaseSimulator?.();
+      releaseSimulator = null;
       adsb.terminate();
     },
   };

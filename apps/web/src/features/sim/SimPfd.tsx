@@ -120,7 +120,7 @@ export default function SimPfd() {
     let lastReadout = 0;
     let readoutOf: number | null = null;
     let readoutStale = false;
-    /** Frames drawn (data-frames, every 10th: the e2e sees the PFD redraw). */
+    /** Frames drawn (data-frames, at each draw: the e2e and bench:sim see the PFD redraw). */
     let drawn = 0;
     let frame = 0;
     const tick = (now: number) => {
@@ -160,7 +160,7 @@ export default function SimPfd() {
       ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
       drawPfd(ctx, size.w, size.h, { data: display, speedTrend: trend.speed, altitudeTrend: trend.altitude, stale: isStale, night });
       drawn++;
-      if (drawn % 10 === 0) canvas.dataset.frames = String(drawn);
+      canvas.dataset.frames = String(drawn);
     };
     frame = requestAnimationFrame(tick);
     return () => {

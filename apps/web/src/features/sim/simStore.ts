@@ -27,6 +27,8 @@ export interface SimState {
   flightData: SimFlightData | null;
   /** performance.now() when flightData arrived (the PFD's interpolation, the latency figure). */
   flightDataAt: number | null;
+  /** The server's time of that flightData (ms since the epoch): the position fix's timestamp. */
+  flightDataTime: number | null;
   connected: boolean;
   dataSource: SimDataSource;
   isSimulating: boolean;
@@ -44,7 +46,7 @@ export interface SimState {
 }
 
 const initial: SimState = {
-  linked: false, flightData: null, flightDataAt: null, connected: false, dataSource: 'none', isSimulating: false, stale: false,
+  linked: false, flightData: null, flightDataAt: null, flightDataTime: null, connected: false, dataSource: 'none', isSimulating: false, stale: false,
   xplaneHosts: [], currentXplaneHost: null, subscribed: false, fmsDir: false, lastResult: null, fms: null,
 };
 
@@ -82,7 +84,7 @@ export function applySimMessage(message: SimServerMessage, at = performance.now(
       });
       return;
     case 'flightData':
-      setState({ flightData: message.data, flightDataAt: at });
+      setState({ flightData: message.data, flightDataAt: at, flightDataTime: message.time });
       return;
     case 'commandResult':
       setState({ lastResult: message, ...(message.fms === undefined ? {} : { fms: message.fms }) });
