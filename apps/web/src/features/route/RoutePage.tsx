@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Route } from '@clearway/flightplan';
@@ -34,6 +34,8 @@ import { departureMs, EtdFields, SummaryStrip } from './SummaryStrip';
 import { useRouteScreen, type RouteScreenHandle } from './useRouteScreen';
 import { WindsNote } from './WindsNote';
 import { RoutePlanFiles } from './planfiles/ImportExport';
+import { RouteVerticalProfile } from './profile/VerticalProfile';
+import { KneeboardButton, type AirportFrequencies } from './kneeboard/KneeboardDialog';
 
 export type { RouteMode } from './actions';
 export const NO_ROUTE_TEXT = 'No route';
@@ -100,6 +102,11 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
   const onEtdOffset = useCallback((minutes: number) => void run(setEtd, { offsetMinutes: minutes }), [run]);
   const onEtdDate = useCallback((ms: number) => void run(setEtd, { atMs: ms }), [run]);
   const onEdit = useCallback((edit: Parameters<typeof applyEdit.perform>[1]) => run(applyEdit, edit), [run]);
+  const routing = handle.context.routing;
+  const frequencies = useMemo<AirportFrequencies | undefined>(
+    () => (routing ? async (code) => (await routing.call('airport', { code }))?.frequencies ?? null : undefined),
+    [routing],
+  );
 
   const legControls =
     state.mode === 'edit' && route
@@ -145,6 +152,14 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
             <>
               <NavlogTable route={route} units={units} legControls={legControls} />
               {phone ? <WindsNote route={route} /> : null}
+              {state.mode === 'navlog' ? (
+                <>
+                  <Box sx={{ pt: 1 }}>
+                    <KneeboardButton route={route} profile={profile} units={units} frequencies={frequencies} />
+                  </Box>
+                  <RouteVerticalProfile route={route} units={units} />
+                </>
+              ) : null}
               {state.mode === 'edit' ? <EditPanel route={route} editState={editing.editState} onEditStateChange={editing.setEditState} onEdit={onEdit} /> : null}
             </>
           ) : (
