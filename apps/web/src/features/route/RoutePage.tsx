@@ -36,6 +36,7 @@ import { WindsNote } from './WindsNote';
 import { RoutePlanFiles } from './planfiles/ImportExport';
 import { RouteVerticalProfile } from './profile/VerticalProfile';
 import { KneeboardButton, type AirportFrequencies } from './kneeboard/KneeboardDialog';
+import { WeightBalancePanel } from './wb/WeightBalancePanel';
 
 export type { RouteMode } from './actions';
 export const NO_ROUTE_TEXT = 'No route';
@@ -203,7 +204,12 @@ function ModeBody({ handle, route, profile }: { handle: RouteScreenHandle; route
   const modify = (code: string) => void run(loadRoute, { code, then: 'edit' });
   switch (state.mode) {
     case 'profile':
-      return <ProfileForm variant="route" onSaved={(p) => context.screen.showMessage(savedProfileText(p.tail))} />;
+      return (
+        <>
+          <ProfileForm variant="route" onSaved={(p) => context.screen.showMessage(savedProfileText(p.tail))} />
+          <WeightBalancePanel fuelBurnGal={route?.total_fuel ?? 0} />
+        </>
+      );
     case 'recent':
       return <RouteListPanel kind="recent" entries={state.recent} onLoad={load} onModify={modify} onSave={(c) => void run(saveRoute, c)} />;
     case 'saved':
