@@ -83,7 +83,6 @@ export function WeightBalancePanel({ fuelBurnGal }: { fuelBurnGal: number }) {
       value={value}
       onChange={(e) => onChange(e.target.value)}
       size="small"
-      inputMode="decimal"
       slotProps={{ htmlInput: { 'data-testid': testId, inputMode: 'decimal' } }}
       sx={{ ...FIELD_TARGET, width: { xs: '100%', sm: 220 } }}
     />
