@@ -106,7 +106,9 @@ async function main(): Promise<void> {
     console.error('[boot] start-up failed', error);
   }
   const connectivity = browserConnectivity();
-  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture(), connectivity };
+  // The route's vertical profile reads the 3D map's terrain tiles; the pack code loads when first asked.
+  const terrainTile = (z: number, x: number, y: number, signal: AbortSignal) => import('./features/map/packs/terrainTiles').then((m) => m.readTerrainTile(z, x, y, signal));
+  const services = { prefs, applyUpdate: () => serviceWorker.applyUpdate(), appVersion: APP_VERSION, routing, firstPicture: firstPicture(), connectivity, terrainTile };
   // Signed in: the weather channel starts after the map's first picture, beside the airport database
   // (spec part 1 §4 "... and starts the weather channel"); its code is a chunk of its own.
   void services.firstPicture

@@ -22,6 +22,11 @@ export interface AppServices {
   loadStripe?: (publishableKey: string) => Promise<Stripe | null>;
   /** Whether the server can be reached (the top bar's Offline badge, missing map tiles asked again); absent: always online. */
   connectivity?: Connectivity;
+  /**
+   * A terrain tile's bytes (Terrarium PNG, the 3D map's tiles: a pack on the device, else the
+   * server's terrain packs), null when none has it; absent: the vertical profile draws no terrain.
+   */
+  terrainTile?: (z: number, x: number, y: number, signal: AbortSignal) => Promise<Uint8Array | null>;
 }
 
 export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';

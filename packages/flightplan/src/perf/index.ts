@@ -2,3 +2,5 @@ export * from './flightPlan.js';
 export * from './optimizer.js';
 export * from './windTriangle.js';
 export * from './variation.js';
+export * from './routeProfile.js';
+export * from './terrarium.js';

@@ -133,6 +133,22 @@ describe('RoutePage', () => {
     expect(screen.getByTestId('compact-route-summary')).toBeTruthy();
   });
 
+  it('navlog mode has the vertical profile under the navlog and a Full navlog with TOC and TOD', async () => {
+    const { planned } = await openRoutePage('KHWD SUNOL KOAK', FLIGHT_DAY);
+    const chart = await screen.findByTestId('vertical-profile');
+    expect(within(chart).getAllByTestId('profile-waypoint').map((w) => w.textContent)).toEqual(['KHWD', 'SUNOL', 'KOAK']);
+    // No terrain service in this test: the plan alone, said so.
+    expect(within(chart).getByTestId('profile-caption').textContent).toBe('No terrain data along this route');
+    fireEvent.click(screen.getByRole('button', { name: 'Full navlog' }));
+    const dialog = await screen.findByRole('dialog');
+    const fixes = within(dialog).getAllByTestId('kneeboard-row').map((r) => r.querySelector('[data-col="fix"]')?.textContent);
+    expect(fixes.filter((f) => f !== 'TOC' && f !== 'TOD')).toEqual(planned!.all_legs.map((l) => l.end.code));
+    expect(fixes).toContain(planned!.toc ? 'TOC' : 'SUNOL');
+    expect(within(dialog).getAllByTestId('kneeboard-frequencies').map((f) => f.textContent?.split(' ')[0])).toEqual(['KHWD', 'KOAK']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows the VOR radial beside the magnetic course on an airway leg out of a VOR', async () => {
     // OAK VORTAC (37.7259 N 122.2236 W, published variation 17° E) to SUNOL on V334: 17.164 nm,
     // 115.98° true (GeographicLib); today's variation 12.78° E gives 103.20° magnetic, while the

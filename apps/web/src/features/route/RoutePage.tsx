@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { isEastbound, type AircraftProfile, type Leg, type OptimizerRow, type Route } from '@clearway/flightplan';
@@ -34,6 +34,9 @@ import { departureMs, EtdFields, SummaryStrip } from './SummaryStrip';
 import { useRouteScreen, type RouteScreenHandle } from './useRouteScreen';
 import { WindsNote } from './WindsNote';
 import { RoutePlanFiles } from './planfiles/ImportExport';
+import { RouteVerticalProfile } from './profile/VerticalProfile';
+import { KneeboardButton, type AirportFrequencies } from './kneeboard/KneeboardDialog';
+import { WeightBalancePanel } from './wb/WeightBalancePanel';
 
 export type { RouteMode } from './actions';
 export const NO_ROUTE_TEXT = 'No route';
@@ -100,6 +103,11 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
   const onEtdOffset = useCallback((minutes: number) => void run(setEtd, { offsetMinutes: minutes }), [run]);
   const onEtdDate = useCallback((ms: number) => void run(setEtd, { atMs: ms }), [run]);
   const onEdit = useCallback((edit: Parameters<typeof applyEdit.perform>[1]) => run(applyEdit, edit), [run]);
+  const routing = handle.context.routing;
+  const frequencies = useMemo<AirportFrequencies | undefined>(
+    () => (routing ? async (code) => (await routing.call('airport', { code }))?.frequencies ?? null : undefined),
+    [routing],
+  );
 
   const legControls =
     state.mode === 'edit' && route
@@ -145,6 +153,14 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
             <>
               <NavlogTable route={route} units={units} legControls={legControls} />
               {phone ? <WindsNote route={route} /> : null}
+              {state.mode === 'navlog' ? (
+                <>
+                  <Box sx={{ pt: 1 }}>
+                    <KneeboardButton route={route} profile={profile} units={units} frequencies={frequencies} />
+                  </Box>
+                  <RouteVerticalProfile route={route} units={units} />
+                </>
+              ) : null}
               {state.mode === 'edit' ? <EditPanel route={route} editState={editing.editState} onEditStateChange={editing.setEditState} onEdit={onEdit} /> : null}
             </>
           ) : (
@@ -188,7 +204,12 @@ function ModeBody({ handle, route, profile }: { handle: RouteScreenHandle; route
   const modify = (code: string) => void run(loadRoute, { code, then: 'edit' });
   switch (state.mode) {
     case 'profile':
-      return <ProfileForm variant="route" onSaved={(p) => context.screen.showMessage(savedProfileText(p.tail))} />;
+      return (
+        <>
+          <ProfileForm variant="route" onSaved={(p) => context.screen.showMessage(savedProfileText(p.tail))} />
+          <WeightBalancePanel fuelBurnGal={route?.total_fuel ?? 0} />
+        </>
+      );
     case 'recent':
       return <RouteListPanel kind="recent" entries={state.recent} onLoad={load} onModify={modify} onSave={(c) => void run(saveRoute, c)} />;
     case 'saved':

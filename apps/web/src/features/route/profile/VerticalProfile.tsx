@@ -1,0 +1,122 @@
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { routeProfile, type Route, type RouteProfile, type TerrainSource } from '@clearway/flightplan';
+import type { UnitSet } from '@clearway/geo';
+import { useServices } from '../../../platform/services';
+import { CHART_H, CHART_W, profileChart, type ChartMark } from './profileChart';
+import { browserDecodePng, loadRouteTerrain } from './routeTerrain';
+
+type ChartUnits = Pick<UnitSet, 'alt_factor' | 'alt_unit'>;
+
+/** Terrain fill, day and night (earth tones; the night one dim so the plan's line stands out). */
+const TERRAIN_DAY = '#b89a72';
+const TERRAIN_NIGHT = '#5b4a36';
+
+const altText = (ft: number, units: ChartUnits) => `${Math.round(ft * units.alt_factor).toLocaleString('en-US')} ${units.alt_unit}`;
+
+/** A label placed in percent of the chart (text never stretches with the paths); plain styles, drawn often. */
+function Label({ mark, testId, color, above }: { mark: ChartMark; testId: string; color: string; above?: boolean }) {
+  const { typography } = useTheme();
+  return (
+    <span
+      data-testid={testId}
+      data-x-pct={mark.xPct.toFixed(2)}
+      style={{
+        ...(typography.caption as CSSProperties),
+        position: 'absolute',
+        left: `${mark.xPct}%`,
+        top: `${mark.yPct}%`,
+        transform: `translate(-50%, ${above ? '-120%' : '10%'})`,
+        color,
+        fontWeight: 600,
+        lineHeight: 1,
+        whiteSpace: 'nowrap',
+        pointerEvents: 'none',
+      }}
+    >
+      {mark.label}
+    </span>
+  );
+}
+
+/**
+ * The drawing of a vertical profile (issue 24): terrain (highest ground per bin) filled, the planned
+ * climb, cruise and descent as a line with TOC and TOD marked, altitude lines, waypoints under it,
+ * and a plain warning where the plan passes within 1,000 ft of the terrain. Day and night colours
+ * from the theme; the chart takes the width it is given (phone and tablet).
+ */
+export function VerticalProfileChart({ profile, units }: { profile: RouteProfile; units: ChartUnits }) {
+  const theme = useTheme();
+  const chart = useMemo(() => profileChart(profile), [profile]);
+  const highest = profile.highestTerrain;
+  const caption = theme.typography.caption as CSSProperties;
+  const secondary = theme.palette.text.secondary;
+  const many = chart.waypoints.length > 12;
+  return (
+    <Box component="figure" data-testid="vertical-profile" sx={{ m: 0, width: '100%', '& .profile-wpt-inner': { display: many ? { xs: 'none', sm: 'inline' } : 'inline' } }} aria-label="Vertical profile">
+      <div style={{ position: 'relative', height: 160, marginTop: 12, marginBottom: 20, borderBottom: `1px solid ${theme.palette.divider}` }}>
+        <svg viewBox={`0 0 ${CHART_W} ${CHART_H}`} preserveAspectRatio="none" width="100%" height="100%" role="img" aria-label="Planned altitude over terrain" style={{ display: 'block' }}>
+          {chart.gridFt.map((g) => (
+            <line key={g.ft} x1={0} x2={CHART_W} y1={(g.yPct / 100) * CHART_H} y2={(g.yPct / 100) * CHART_H} stroke={theme.palette.text.primary} strokeOpacity={0.15} vectorEffect="non-scaling-stroke" />
+          ))}
+          {chart.terrainPath && <path data-testid="profile-terrain" d={chart.terrainPath} fill={theme.palette.mode === 'dark' ? TERRAIN_NIGHT : TERRAIN_DAY} stroke="none" />}
+          <path data-testid="profile-planned" d={chart.plannedPath} fill="none" stroke={theme.palette.primary.main} strokeWidth={2.5} vectorEffect="non-scaling-stroke" />
+        </svg>
+        {chart.gridFt.map((g) => (
+          <span key={g.ft} style={{ ...caption, position: 'absolute', left: 2, top: `${g.yPct}%`, transform: 'translateY(-100%)', color: secondary, lineHeight: 1, pointerEvents: 'none' }}>
+            {altText(g.ft, units)}
+          </span>
+        ))}
+        {chart.toc && <Label mark={chart.toc} testId="profile-toc" color={theme.palette.primary.main} above />}
+        {chart.tod && <Label mark={chart.tod} testId="profile-tod" color={theme.palette.primary.main} above />}
+        {chart.lowClearance && <Label mark={{ ...chart.lowClearance, label: '▲' }} testId="profile-low-mark" color={theme.palette.error.main} />}
+        {chart.waypoints.map((w, i) => {
+          const end = i === 0 || i === chart.waypoints.length - 1;
+          return (
+            <span
+              key={`${i}:${w.label}`}
+              data-testid="profile-waypoint"
+              className={end ? undefined : 'profile-wpt-inner'}
+              style={{ ...caption, position: 'absolute', left: `${w.xPct}%`, top: '100%', transform: i === 0 ? 'none' : i === chart.waypoints.length - 1 ? 'translateX(-100%)' : 'translateX(-50%)', color: secondary, lineHeight: 1.6, whiteSpace: 'nowrap' }}
+            >
+              {w.label}
+            </span>
+          );
+        })}
+      </div>
+      <Typography component="figcaption" variant="body2" data-testid="profile-caption" sx={{ color: chart.lowClearance ? 'error.main' : 'text.secondary' }}>
+        {chart.lowClearance
+          ? `Terrain: the plan passes ${chart.lowClearance.clearanceFt < 0 ? `${altText(-chart.lowClearance.clearanceFt, units)} below` : `${altText(chart.lowClearance.clearanceFt, units)} above`} the ground`
+          : highest
+            ? `Highest terrain ${altText(highest.terrainFt, units)}`
+            : 'No terrain data along this route'}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The route's vertical profile on the route screen: drawn at once from the engine's TOC/TOD, with the
+ * terrain added when its tiles are read (AppServices.terrainTile).
+ */
+export function RouteVerticalProfile({ route, units }: { route: Route; units: ChartUnits }) {
+  const { terrainTile } = useServices();
+  const [terrain, setTerrain] = useState<{ route: Route; source: TerrainSource | null } | null>(null);
+  useEffect(() => {
+    if (!terrainTile || route.all_legs.length === 0) return;
+    const abort = new AbortController();
+    loadRouteTerrain(route, terrainTile, browserDecodePng, abort.signal)
+      .then((source) => {
+        if (!abort.signal.aborted) setTerrain({ route, source });
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) console.warn('[profile] terrain could not be read', error);
+      });
+    return () => abort.abort();
+  }, [route, terrainTile]);
+  const source = terrain && terrain.route === route ? terrain.source : null;
+  const profile = useMemo(() => routeProfile(route, source), [route, source]);
+  if (route.all_legs.length === 0 || profile.totalNm <= 0) return null;
+  return <VerticalProfileChart profile={profile} units={units} />;
+}
