@@ -95,6 +95,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [...SERVER_PATHS],
         cleanupOutdatedCaches: true,
+        // Relays spec part 2 §7's change_cycle, download_complete, download_deleted and
+        // airportdb_downloaded from one tab to the others (public/sw-messages.js, src/sw/messages.ts).
+        importScripts: ['sw-messages.js'],
         // 'prompt': a new worker waits until the user chooses Restart (src/sw/register.ts). Once active
         // it takes control of open pages at once, so the first visit is already offline-capable.
         skipWaiting: false,

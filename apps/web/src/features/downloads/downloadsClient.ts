@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { nextRegionState, REGION_STATE, type RegionEvent, type RegionState } from './regionState';
-import { packStore, type StoredPack } from './packStore';
+import { packStore, type PackStore, type StoredPack } from './packStore';
 import type { DownloaderReply, DownloaderRequest, PackChunk } from './protocol';
+import { onServiceWorkerMessage, postServiceWorkerMessage, type MessageContainer, type ServiceWorkerMessage } from '../../sw/messages';
 
 /** Per region, what the page shows (spec part 2 §3 "Downloads": status, progress (pct, rem), cycle, info, error). */
 export interface RegionDownload {
@@ -48,6 +49,16 @@ function readJson<T>(key: string, fallback: T): T {
   }
 }
 
+/** States in which this tab is not working on a region: another tab's download or delete may set it. */
+const SETTLED: readonly (RegionState | null)[] = [null, REGION_STATE.DOWNLOADED, REGION_STATE.DELETED, REGION_STATE.STOPPED, REGION_STATE.ERROR];
+
+export interface DownloadsClientOptions {
+  /** The service worker messages' container (spec part 2 §7; default navigator.serviceWorker, null: none). */
+  messages?: MessageContainer | null;
+  /** The stored packs (default the app's pack store). */
+  packs?: Pick<PackStore, 'list' | 'subscribe'>;
+}
+
 /** States in which the downloader was working when the page went away: after a reload they are paused (their bytes are kept). */
 const INTERRUPTED: readonly (RegionState | null)[] = [
   REGION_STATE.QUEUED,
@@ -76,13 +87,38 @@ export class DownloadsClient {
   private snapshot: DownloadsSnapshot;
   private readonly listeners = new Set<() => void>();
   private worker: Worker | null = null;
+  private readonly messages: MessageContainer | null | undefined;
+  private readonly packs: Pick<PackStore, 'list' | 'subscribe'>;
+  /** Regions being downloaded over an older cycle on the device: change_cycle is told when they are done. */
+  private readonly replacing = new Map<string, string>();
 
-  constructor() {
+  constructor(options: DownloadsClientOptions = {}) {
+    this.messages = options.messages;
+    this.packs = options.packs ?? packStore();
     const regions = readJson<Record<string, RegionDownload>>(REGIONS_KEY, {});
     for (const region of Object.values(regions)) if (INTERRUPTED.includes(region.state)) region.state = REGION_STATE.PAUSED;
     this.snapshot = { ready: false, regions, settings: readJson(SETTINGS_KEY, DEFAULT_DOWNLOAD_SETTINGS), stored: [] };
-    packStore().subscribe(() => void this.refreshStored());
+    this.packs.subscribe(() => void this.refreshStored());
     void this.refreshStored();
+    onServiceWorkerMessage((message) => this.fromOtherTab(message), this.messages);
+  }
+
+  /** Another tab downloaded or deleted a region (spec part 2 §7 service worker messages): its row follows. */
+  private fromOtherTab(message: ServiceWorkerMessage): void {
+    if (message.type === 'download_complete' || message.type === 'download_deleted') {
+      const current = this.snapshot.regions[message.db];
+      if (SETTLED.includes(current?.state ?? null)) {
+        const state = message.type === 'download_complete' ? REGION_STATE.DOWNLOADED : REGION_STATE.DELETED;
+        const pct = state === REGION_STATE.DOWNLOADED ? 100 : null;
+        this.set({ regions: { ...this.snapshot.regions, [message.db]: { ...(current ?? { cycle: null }), state, pct, rem: null, error: null, chunks: [] } } });
+      }
+    }
+    if (message.type !== 'airportdb_downloaded') void this.refreshStored();
+  }
+
+  /** Tells the other tabs (through the service worker) what this one's downloader finished. */
+  private tell(message: ServiceWorkerMessage): void {
+    postServiceWorkerMessage(message, this.messages);
   }
 
   getSnapshot = (): DownloadsSnapshot => this.snapshot;
@@ -106,7 +142,7 @@ export class DownloadsClient {
 
   private async refreshStored(): Promise<void> {
     try {
-      this.set({ stored: await packStore().list() });
+      this.set({ stored: await this.packs.list() });
     } catch {
       // No IndexedDB: nothing stored.
     }
@@ -150,11 +186,18 @@ export class DownloadsClient {
         }
         return;
       }
-      case 'done':
-        this.move(reply.chart, 'done', { pct: 100, rem: 0, error: null, chunks: [] });
+      case 'done': {
+        const cycle = this.snapshot.regions[reply.chart]?.cycle ?? null;
+        if (this.move(reply.chart, 'done', { pct: 100, rem: 0, error: null, chunks: [] })) {
+          this.tell({ type: 'download_complete', db: reply.chart });
+          if (cycle !== null && this.replacing.has(reply.chart)) this.tell({ type: 'change_cycle', cycle });
+        }
+        this.replacing.delete(reply.chart);
         return;
+      }
       case 'failed':
         this.move(reply.chart, 'failed', { error: reply.error, pct: null, rem: null, chunks: [] });
+        this.replacing.delete(reply.chart);
         return;
       case 'pause_confirmed':
         this.move(reply.chart, 'pause_confirmed', { rem: null });
@@ -172,7 +215,8 @@ export class DownloadsClient {
         this.move(reply.chart, 'stop_confirmed', { pct: null, rem: null, chunks: [] });
         return;
       case 'delete_confirmed':
-        this.move(reply.chart, 'delete_confirmed', { pct: null, rem: null, error: null, chunks: [], cycle: null });
+        if (this.move(reply.chart, 'delete_confirmed', { pct: null, rem: null, error: null, chunks: [], cycle: null })) this.tell({ type: 'download_deleted', db: reply.chart });
+        this.replacing.delete(reply.chart);
         return;
     }
   }
@@ -201,6 +245,7 @@ export class DownloadsClient {
       return problem;
     }
     void globalThis.navigator?.storage?.persist?.().catch(() => false);
+    if (this.snapshot.stored.some((pack) => pack.region === code && pack.cycle < cycle)) this.replacing.set(code, cycle);
     this.move(code, 'request');
     this.post({ type: 'download', chart: code, root: '', directory: cycle, database: 'packs', chunks });
     return null;

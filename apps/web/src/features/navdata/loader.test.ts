@@ -10,6 +10,7 @@ import { createDirectRoutingEndpoint } from '../../worker/directEndpoint';
 import { tinyArtifact } from '../../test/navFixture';
 import { dexieArtifactStore, type ArtifactStore } from './artifactStore';
 import { startNavDatabase } from './startNavData';
+import type { MessageContainer } from '../../sw/messages';
 import { NAV_DATABASE_SLOW, NAV_DATABASE_STALLED, NO_NAV_DATABASE_OFFLINE, NO_NAV_DATABASE_ON_SERVER } from './texts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -69,7 +70,7 @@ function stalled(artifact: ArrayBuffer): Route {
 const silent = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 let dbCounter = 0;
 
-async function setup(fetchFn: typeof fetch, options: { db?: AirportDb; workerReady?: boolean } = {}) {
+async function setup(fetchFn: typeof fetch, options: { db?: AirportDb; workerReady?: boolean; messages?: MessageContainer } = {}) {
   dbCounter += 1;
   const db = options.db ?? new AirportDb(`airport-loader-${dbCounter}-${Math.random()}`);
   const store = makeStore();
@@ -77,7 +78,7 @@ async function setup(fetchFn: typeof fetch, options: { db?: AirportDb; workerRea
   if (options.workerReady ?? true) await routing.init();
   const artifacts: ArtifactStore = dexieArtifactStore(db);
   const log = silent();
-  const start = () => startNavDatabase({ dispatch: store.dispatch, routing, store: artifacts, fetch: fetchFn, config, clock: () => Date.now(), log });
+  const start = () => startNavDatabase({ dispatch: store.dispatch, routing, store: artifacts, fetch: fetchFn, config, clock: () => Date.now(), log, messages: options.messages ?? null });
   return { db, store, routing, artifacts, log, start };
 }
 
@@ -157,6 +158,53 @@ describe('the nav database loader', () => {
     expect(fetchFn.mock.calls.map(([url]) => String(url))).toEqual([INDEX_URL, ARTIFACT_URL]);
     expect(store.getState().navData.loaded).toMatchObject({ cycle: '2511', source: 'download' });
     expect(await artifacts.read('dev', 'us')).toMatchObject({ cycle: '2511', etag: '"2511-a"' });
+  });
+
+  it("tells the other tabs airportdb_downloaded through the service worker; another tab loads the stored artifact into its worker without downloading it", async () => {
+    // Two tabs of one browser: one IndexedDB, and a service worker that hands a tab's message to the other (public/sw-messages.js).
+    const tabs: { target: EventTarget; posted: unknown[]; container: MessageContainer }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const target = new EventTarget();
+      const posted: unknown[] = [];
+      const container: MessageContainer = {
+        controller: {
+          postMessage: (message) => {
+            posted.push(message);
+            for (const tab of tabs) if (tab.target !== target) tab.target.dispatchEvent(new MessageEvent('message', { data: message }));
+          },
+        },
+        addEventListener: (type, listener) => target.addEventListener(type, listener as EventListener),
+        removeEventListener: (type, listener) => target.removeEventListener(type, listener as EventListener),
+      };
+      tabs.push({ target, posted, container });
+    }
+    const old = tinyArtifact({ cycle: '2510' });
+    const fresh = tinyArtifact({ cycle: '2511' });
+    const routes: Record<string, Route> = { [INDEX_URL]: indexResponse(old, { cycle: '2510', etag: '"2510-z"' }) };
+    const fetchB = fakeFetch(routes);
+    const b = await setup(fetchB, { messages: tabs[1]!.container });
+    await b.artifacts.write({ channel: 'dev', region: 'us', cycle: '2510', etag: '"2510-z"', formatVersion: 1, bytes: old });
+    expect(await b.start()).toMatchObject({ state: 'loaded', header: { cycle: '2510' } });
+    // Loaded from storage: nothing to tell.
+    expect(tabs[1]!.posted).toEqual([]);
+
+    // The server publishes 2511; tab A downloads it.
+    routes[INDEX_URL] = indexResponse(fresh);
+    routes[ARTIFACT_URL] = streamed(fresh);
+    const a = await setup(fakeFetch(routes), { db: b.db, messages: tabs[0]!.container });
+    expect(await a.start()).toMatchObject({ state: 'loaded', header: { cycle: '2511' } });
+    expect(tabs[0]!.posted).toEqual([{ type: 'airportdb_downloaded', cycle: '2511' }]);
+
+    // Tab B loads 2511 from storage into its routing worker: the index asked again, the artifact not downloaded.
+    await until(() => b.store.getState().navData.loaded?.cycle === '2511');
+    expect(b.store.getState().navData).toMatchObject({ status: 'loaded', loaded: { cycle: '2511', source: 'cache' } });
+    expect(fetchB.mock.calls.map(([url]) => String(url))).toEqual([INDEX_URL, INDEX_URL]);
+    expect(await b.routing.call('airportSummary', { code: 'KOAK' })).toMatchObject({ code: 'OAK' });
+    expect(tabs[1]!.posted).toEqual([]);
+    // The same message again (the cycle it has) loads nothing more.
+    tabs[1]!.target.dispatchEvent(new MessageEvent('message', { data: { type: 'airportdb_downloaded', cycle: '2511' } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchB).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the stored cycle when the new one cannot be downloaded', async () => {

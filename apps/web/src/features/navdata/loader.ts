@@ -5,6 +5,7 @@ import type { RoutingWorkerFacade } from '../../worker/facade';
 import type { ArtifactStore } from './artifactStore';
 import { downloadArtifact } from './download';
 import { openBrowserPartStore } from '../../downloads';
+import { postServiceWorkerMessage, type MessageContainer } from '../../sw/messages';
 import { artifactUrl, chooseArtifact, navIndexUrl, parseNavIndex, type NavIndex } from './navIndex';
 import { DEFAULT_NAV_REGION } from './navRegion';
 import {
@@ -49,6 +50,8 @@ export interface NavDataLoaderDeps {
   readableFormat?: (formatVersion: number) => boolean;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
   limits?: Partial<NavDataLimits>;
+  /** The service worker messages' container (spec part 2 §7 airportdb_downloaded; default navigator.serviceWorker, null: none). */
+  messages?: MessageContainer | null;
 }
 
 /** How a load ended: the nav database signal's outcome. */
@@ -219,6 +222,8 @@ export async function loadNavDatabase(deps: NavDataLoaderDeps): Promise<NavDataO
         `bytes ${timings.fetchMs} ms, load ${timings.loadMs} ms (bytes in hand -> queries answered), total ${timings.totalMs} ms`,
     );
     if (got.note) log.warn(`[navdata] ${got.note}`);
+    // A new artifact was downloaded and stored: the other open tabs load it too (startNavData.ts).
+    if (got.source !== 'cache') postServiceWorkerMessage({ type: 'airportdb_downloaded', cycle: loaded.cycle }, deps.messages);
     return finish({ state: 'loaded', header });
   } catch (error) {
     const reason = signal.aborted && signal.reason instanceof StallError ? NAV_DATABASE_STALLED : message(error);

@@ -1,4 +1,5 @@
 import { signalSettled } from '../../store/readinessSlice';
+import { onServiceWorkerMessage } from '../../sw/messages';
 import { loadNavDatabase, type NavDataLoaderDeps, type NavDataOutcome } from './loader';
 import { NAV_DATABASE_SLOW } from './texts';
 
@@ -28,6 +29,29 @@ export function startNavDatabase(deps: NavDataLoaderDeps, overallTimeoutMs = NAV
     } else {
       dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason: outcome.reason }));
     }
+    followOtherTabs(deps, outcome.state === 'loaded' ? outcome.header.cycle : null);
     return outcome;
   });
+}
+
+/**
+ * When another tab downloads a new airport database (the service worker's airportdb_downloaded,
+ * spec part 2 §7), this tab loads it from storage into its routing worker, without a page reload.
+ * A message about the cycle already loaded, or one while a load runs, is ignored.
+ */
+function followOtherTabs(deps: NavDataLoaderDeps, loadedCycle: string | null): void {
+  let cycle = loadedCycle;
+  let loading = false;
+  onServiceWorkerMessage((message) => {
+    if (message.type !== 'airportdb_downloaded' || message.cycle === cycle || loading) return;
+    loading = true;
+    (deps.log ?? console).info(`[navdata] another tab downloaded cycle ${message.cycle}: loading it`);
+    void loadNavDatabase(deps)
+      .then((outcome) => {
+        if (outcome.state === 'loaded') cycle = outcome.header.cycle;
+      })
+      .finally(() => {
+        loading = false;
+      });
+  }, deps.messages);
 }
