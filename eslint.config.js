@@ -53,7 +53,7 @@ const webFeatures = checkFeatureMap({
   settings: ['navdata', 'profile'],
   pricing: ['account', 'settings', 'welcome'],
   plates: [],
-  route: ['profile', 'history', 'settings', 'navdata', 'weather', 'plates'],
+  route: ['profile', 'history', 'settings', 'navdata', 'weather', 'plates', 'notams'],
   search: ['route', 'history', 'navdata'],
   inflight: ['weather', 'sim'],
   map: ['navdata', 'route', 'weather', 'downloads', 'inflight'],

@@ -19,6 +19,7 @@ import { boot } from './app/boot';
 import { firstPictureWait } from './platform/readiness';
 import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from './app/install/installDetection';
 import { createAppRouter } from './app/routes';
+import { startLandingWatch } from './features/plates';
 import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
 import { APP_VERSION } from './platform/services';
 import { browserConnectivity } from './platform/connectivity';
@@ -118,7 +119,10 @@ async function main(): Promise<void> {
       if (config) startWeather({ config, fetch: serverFetch, connectivity });
     })
     .catch((error: unknown) => console.error('[boot] the weather channel could not start', error));
-  root.render(<App store={store} router={createAppRouter()} services={services} />);
+  const router = createAppRouter();
+  // After landing at the route's destination the airport diagram opens by itself (features/plates landing.ts).
+  startLandingWatch({ store, open: (path) => void router.navigate(path) });
+  root.render(<App store={store} router={router} services={services} />);
 }
 
 void main();

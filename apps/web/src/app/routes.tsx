@@ -26,6 +26,7 @@ const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
 const DownloadsPage = lazyPage(() => import('../features/downloads/DownloadsPage').then((m) => ({ default: m.DownloadsPage })), 'page-download');
 const PlateViewPage = lazyPage(() => import('../features/plates/PlateView').then((m) => ({ default: m.PlateView })), 'page-PlateView');
+const AfdPage = lazyPage(() => import('../features/afd/AfdPage').then((m) => ({ default: m.AfdPage })), 'page-show_afd');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
@@ -55,6 +56,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   PlateView: <PlateViewPage />,
   pricing: <PricingPage />,
   route: <RoutePage />,
+  show_afd: <AfdPage />,
   welcome: <WelcomePage />,
   wx_airmet: <WxAirmetPage />,
   wx_flightrules: <WxFlightRulesPage />,

@@ -5,3 +5,4 @@ export * from './times.js';
 export * from './faaApi.js';
 export * from './tfr.js';
 export * from './corridor.js';
+export * from './closedRunways.js';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { makeStore, rootReducer, type AppStore } from '../../store';
 import { renderApp, testPrefs } from '../../test/renderApp';
@@ -130,5 +130,42 @@ describe('AirportPage with a route', () => {
     expect(within(menu).getByText('KHWD')).toBeTruthy();
     fireEvent.click(within(menu).getByText('KHWD'));
     await waitFor(() => expect(screen.getByTestId('airport-name').textContent).toBe('HAYWARD EXECUTIVE'));
+  });
+});
+
+describe('AirportPage NOTAM closures on the runway diagram', () => {
+  it('draws a runway a NOTAM in force closes crossed (FADA C0538/08 re-placed at KHWD as RWY 10L/28R), and nothing crossed when it has ended', async () => {
+    const { notamsFromFaaApiAnswer } = await import('@clearway/weather');
+    const intl = (await import('../../../../../../shared/data/notam/faa-notamapi-v1-intl-page1-2024-02.json?raw')).default;
+    const real = notamsFromFaaApiAnswer(JSON.parse(intl)).notams.find((n) => n.number === 'C0538/08')!;
+    const hour = 3_600_000;
+    const closure = (end: number) => ({ ...real, location: 'KHWD', text: 'RWY 10L/28R CLSD.', start: Date.now() - hour, end });
+    let answer = closure(Date.now() + 24 * hour);
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      requests.push(String(input));
+      return new Response(JSON.stringify({ airport: 'KHWD', fetchedAt: Date.now(), notams: [answer] }));
+    });
+    try {
+      const routing = await fakeRouting();
+      const { unmount } = renderApp('/app/airport?id=KHWD', { services: { routing } });
+      const runway = await screen.findByTestId('diagram-runway-10L/28R');
+      await waitFor(() => expect(runway.getAttribute('data-closed')).toBe('true'));
+      expect(runway.querySelectorAll('[data-testid="runway-closed-cross"]')).toHaveLength(3);
+      expect(screen.getByTestId('runway-diagram-closed').textContent).toBe('Closed by NOTAM: RWY 10L/28R');
+      expect(within(screen.getByTestId('notam-C0538/08')).getByText('Runway closed')).toBeTruthy();
+      expect(requests).toContain('/notams/airport/KHWD.json');
+      unmount();
+
+      answer = closure(Date.now() - 1000);
+      renderApp('/app/airport?id=KHWD', { services: { routing } });
+      const again = await screen.findByTestId('diagram-runway-10L/28R');
+      await screen.findByTestId('notams-none');
+      expect(again.getAttribute('data-closed')).toBe('false');
+      expect(again.querySelectorAll('[data-testid="runway-closed-cross"]')).toHaveLength(0);
+      expect(screen.queryByTestId('runway-diagram-closed')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

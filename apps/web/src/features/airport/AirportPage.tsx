@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Box, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Toolbar, Tooltip, Typography } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { formatDms } from '@clearway/geo';
 import type { Airport, AirportSummary, Frequency, Runway, RunwayInfo } from '@clearway/navdb';
-import { runwayEndTrueHeading } from '@clearway/weather';
+import { closedRunwayIds, runwayEndTrueHeading } from '@clearway/weather';
 import { useServices } from '../../platform/services';
 import { PrefsDb } from '../../db/prefs';
 import { useAppSelector } from '../../store/hooks';
@@ -13,11 +13,11 @@ import { useSyncedTableVersion } from '../../platform/syncedTables';
 import { addRecentAirport, isFavoriteAirport, listFavoriteAirports, listRecentAirports, setFavoriteAirport } from './airportLists';
 import { ToolbarMenu, type MenuEntry } from './AirportMenus';
 import { mergeEnRoute, routePoints } from './enRoute';
-import { RunwayDiagram } from './RunwayDiagram';
+import { RunwayDiagram, runwayPaths } from './RunwayDiagram';
 import { pagePath } from '../../platform/pages';
 import { NavDataExpiryBanner } from '../navdata/components';
 import { AirportWeatherSection } from './weather/AirportWeatherSection';
-import { AirportNotamsSection } from '../notams';
+import { AirportNotamsView, useAirportNotams } from '../notams';
 
 export const AIRPORT_EMPTY_TEXT = 'Search an airport to see it here';
 export const FAVORITES_EMPTY_HINT = 'No favorite airports yet: tap the star icon on an airport to save it here.';
@@ -202,6 +202,16 @@ export function AirportPage() {
         <ToolbarMenu label="Favorite airports" title="Favorite airports" testId="menu-fav-airports" load={loadFavorites} empty={FAVORITES_EMPTY_HINT} onChoose={open} />
         <ToolbarMenu label="Recent airports" title="Recent airports" testId="menu-recent-airports" load={loadRecents} empty="No recent airports yet." onChoose={open} />
         <ToolbarMenu label="A" title="En Route Airports" testId="menu-enroute-airports" load={loadEnRoute} empty="No route: enter a route in the search box." onChoose={open} />
+        {loaded && (
+          <>
+            <Button size="small" sx={{ minHeight: 44 }} data-testid="airport-afd-link" onClick={() => navigate(`${pagePath('show_afd')}?id=${encodeURIComponent(loaded.summary.code)}`)}>
+              Chart supplement
+            </Button>
+            <Button size="small" sx={{ minHeight: 44 }} data-testid="airport-plates-link" onClick={() => navigate(`${pagePath('PlateView')}?airport=${encodeURIComponent(loaded.airport?.icaoId ?? loaded.summary.code)}`)}>
+              Plates
+            </Button>
+          </>
+        )}
         {loaded && lists && (
           <Tooltip title={favorite ? 'Remove from favorites' : 'Add to favorites'}>
             <IconButton aria-label={favorite ? 'Remove from favorites' : 'Add to favorites'} aria-pressed={favorite} data-testid="airport-favorite" onClick={() => void toggleFavorite()}>
@@ -252,6 +262,12 @@ function AirportDetails({ data }: { data: Loaded }) {
   const faa = airport?.faaId ?? (summary.icao === summary.code ? null : summary.code);
   const icao = airport?.icaoId ?? summary.icao;
   const place = [summary.municipality, summary.state].filter(Boolean).join(', ') || summary.country;
+  const notams = useAirportNotams(icao ?? summary.code);
+  // When the page opened: closures in force then are drawn (the NOTAM list reads the clock the same way).
+  const [openedAt] = useState(Date.now);
+  // The diagram from the airport's runways (with their ids, so NOTAM closures can be drawn), else the worker's paths.
+  const paths = airport ? runwayPaths(airport) : (runwayInfo?.runway.paths ?? []);
+  const closed = notams.kind === 'loaded' && airport ? closedRunwayIds(notams.data.notams, airport.runways.map((r) => r.id), openedAt) : undefined;
   return (
     <Stack spacing={2} data-testid="airport-details">
       <Box>
@@ -270,7 +286,7 @@ function AirportDetails({ data }: { data: Loaded }) {
         <Typography data-testid="airport-fuel">Fuel: {airport?.fuelTypes ?? yesNo(summary.fuel)}</Typography>
       </Box>
       <AirportWeatherSection summary={summary} airport={airport} />
-      <AirportNotamsSection airportId={icao ?? summary.code} />
+      <AirportNotamsView state={notams} now={() => openedAt} />
       {airport && airport.runways.length > 0 && (
         <Paper variant="outlined">
           <Typography variant="h6" component="h3" sx={{ px: 2, pt: 1 }}>
@@ -300,12 +316,17 @@ function AirportDetails({ data }: { data: Loaded }) {
         </Paper>
       )}
       {airport && airport.frequencies.length > 0 && <Frequencies list={airport.frequencies} />}
-      {runwayInfo && runwayInfo.runway.paths.length > 0 && (
+      {paths.length > 0 && (
         <Box>
           <Typography variant="h6" component="h3">
             Runway diagram
           </Typography>
-          <RunwayDiagram paths={runwayInfo.runway.paths} />
+          <RunwayDiagram paths={paths} closed={closed} />
+          {closed !== undefined && closed.size > 0 && (
+            <Typography color="error" data-testid="runway-diagram-closed">
+              Closed by NOTAM: {[...closed].map((id) => `RWY ${id}`).join(', ')}
+            </Typography>
+          )}
         </Box>
       )}
     </Stack>

@@ -10,7 +10,7 @@ import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import SettingsInputAntennaIcon from '@mui/icons-material/SettingsInputAntenna';
 import { notamTimeTexts, notamTiming, type NotamKind, type NotamRecord } from '@clearway/weather';
 import { NotamText } from './NotamText';
-import { useAirportNotams } from './useAirportNotams';
+import { useAirportNotams, type AirportNotamsState } from './useAirportNotams';
 
 const TOUCH = { minHeight: 44, minWidth: 44 };
 
@@ -147,6 +147,11 @@ export function NotamList({ notams, now }: { notams: readonly NotamRecord[]; now
 /** The airport page's NOTAMs section (issue 21). */
 export function AirportNotamsSection({ airportId, fetchFn, now = Date.now }: { airportId: string; fetchFn?: typeof fetch; now?: () => number }) {
   const state = useAirportNotams(airportId, fetchFn);
+  return <AirportNotamsView state={state} now={now} />;
+}
+
+/** The NOTAMs section for a state its page already holds (the airport page also draws closed runways from it). */
+export function AirportNotamsView({ state, now = Date.now }: { state: AirportNotamsState; now?: () => number }) {
   return (
     <Paper variant="outlined" data-testid="airport-notams" sx={{ p: 2 }}>
       <Typography variant="h6" component="h3">

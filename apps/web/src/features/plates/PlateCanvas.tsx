@@ -5,6 +5,7 @@ import NavigationIcon from '@mui/icons-material/Navigation';
 import { georefToPage, type PlateGeoref } from '@clearway/protocol';
 import type { PlateDocument } from './pdfRenderer';
 import type { PlatePosition } from './position';
+import { plateRangeRings } from './rangeRings';
 
 /** Zoom, pan (CSS px) and rotation of a plate; zoom 1 fits the plate's width to the view. */
 export interface PlateViewState {
@@ -98,6 +99,8 @@ export function PlateCanvas({ document, page, view, onView, night, georef, posit
         if (!live) return;
         target.style.width = `${pageSize.width * base}px`;
         target.style.height = `${pageSize.height * base}px`;
+        // When the page was last drawn (performance.now(), ms): what the e2e test and bench:plates wait for.
+        target.dataset['drawnAt'] = performance.now().toFixed(1);
         setError(null);
       },
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
@@ -173,6 +176,7 @@ export function PlateCanvas({ document, page, view, onView, night, georef, posit
           }}
         >
           <canvas ref={canvas} data-testid="plate-canvas" data-night={night ? 'true' : 'false'} style={{ display: 'block', filter: night ? NIGHT_FILTER : 'none' }} />
+          {ownshipOnPage && georef && position && width > 0 ? <RangeRings georef={georef} position={position} width={width} height={height} /> : null}
           {ownshipOnPage && ownship ? (
             <NavigationIcon
               data-testid="plate-ownship"
@@ -189,5 +193,25 @@ export function PlateCanvas({ document, page, view, onView, night, georef, posit
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/** Magenta, as charts draw what is not the chart's own; readable on the paper by day and by night. */
+const RING_COLOUR = '#b000b0';
+
+/** Range rings around the aircraft on a georeferenced plate (rangeRings.ts), over the page. */
+function RangeRings({ georef, position, width, height }: { georef: PlateGeoref; position: PlatePosition; width: number; height: number }) {
+  const rings = plateRangeRings(georef, position);
+  return (
+    <svg data-testid="plate-range-rings" width={width} height={height} style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', overflow: 'visible' }}>
+      {rings.map((ring) => (
+        <g key={ring.radiusNm} data-testid="plate-range-ring" data-radius-nm={ring.radiusNm}>
+          <polyline points={ring.points.map((p) => `${(p.x * width).toFixed(1)},${(p.y * height).toFixed(1)}`).join(' ')} fill="none" stroke={RING_COLOUR} strokeWidth={1.5} strokeDasharray="6 4" />
+          <text x={ring.label.x * width} y={ring.label.y * height - 3} fill={RING_COLOUR} fontSize={11} textAnchor="middle" stroke="#fff" strokeWidth={3} paintOrder="stroke">
+            {`${ring.radiusNm} NM`}
+          </text>
+        </g>
+      ))}
+    </svg>
   );
 }

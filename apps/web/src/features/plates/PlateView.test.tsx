@@ -106,6 +106,14 @@ describe('PlateView', () => {
     await waitFor(() => expect(screen.getByTestId('plate-title').textContent).toBe('AIRPORT DIAGRAM · cycle 1413'));
   });
 
+  it('diagram=1 (the landing watch, landing.ts) opens the airport diagram, not the last plate', async () => {
+    localStorage.setItem(LAST_PLATE_KEY, JSON.stringify({ airport: 'KSFO', pdfName: 'HOT.pdf' }));
+    const { draws, load } = recordingRenderer();
+    show('/app/PlateView?airport=KSFO&diagram=1', testPrefs(), load);
+    await waitFor(() => expect(screen.getByTestId('plate-title').textContent).toBe('AIRPORT DIAGRAM · cycle 1413'));
+    await waitFor(() => expect(draws.at(-1)).toMatchObject({ pdf: 'APD.pdf' }));
+  });
+
   it('opens the procedure the route screen chose and draws the aircraft on its georeferenced plan view', async () => {
     const { draws, load } = recordingRenderer();
     // Over the SFO VORTAC, which the real .vrt puts at about (338, 875) px of the 1613 x 2475 px page.
@@ -115,6 +123,13 @@ describe('PlateView', () => {
     // The frame is 360 px wide in jsdom, so the page is drawn 360 px wide: x = 338 / 1613 · 360 ≈ 75 px (minus half the 24 px icon).
     expect(Number.parseFloat(ownship.style.left) + 12).toBeCloseTo((338 / 1613) * 360, -1);
     expect(screen.getByTestId('plate-georef').textContent).toBe('Georeferenced: the aircraft is drawn at its position.');
+    // Range rings around it: 2, 5 and 10 NM (the page is 37 NM wide on the ground). The 2 NM ring's
+    // east point (its 19th of 73) lies 2 / 37.1 of the 360 px page east of the aircraft: about 19 px.
+    const rings = screen.getAllByTestId('plate-range-ring');
+    expect(rings.map((g) => g.getAttribute('data-radius-nm'))).toEqual(['2', '5', '10']);
+    expect(rings.map((g) => g.querySelector('text')?.textContent)).toEqual(['2 NM', '5 NM', '10 NM']);
+    const east = rings[0]?.querySelector('polyline')?.getAttribute('points')?.split(' ')[18]?.split(',').map(Number) ?? [];
+    expect((east[0] ?? 0) - (Number.parseFloat(ownship.style.left) + 12)).toBeCloseTo((2 / 37.1) * 360, 0);
     await act(async () => undefined);
   });
 });

@@ -152,6 +152,8 @@ export function PlateView({ loadRenderer = loadPdfRenderer, fetchFn, position: g
   const [last] = useState(readLastPlate);
   const airport = params.get('airport')?.trim().toUpperCase() || last?.airport || routeAirports[0]?.code || '';
   const procedure = params.get('proc') ?? '';
+  // `diagram=1`: the airport diagram (landing.ts opens it after landing).
+  const wantDiagram = params.get('diagram') === '1';
   const [typed, setTyped] = useState(airport);
   const [typedFor, setTypedFor] = useState(airport);
   if (typedFor !== airport) {
@@ -159,7 +161,7 @@ export function PlateView({ loadRenderer = loadPdfRenderer, fetchFn, position: g
     setTyped(airport);
   }
   const [list, setList] = useState<{ airport: string; value: PlateAirportList | null; error: string | null } | null>(null);
-  const [picked, setSelected] = useState<string | null>(params.get('plate') ?? (!procedure && last?.airport === airport ? last.pdfName : null));
+  const [picked, setSelected] = useState<string | null>(params.get('plate') ?? (!procedure && !wantDiagram && last?.airport === airport ? last.pdfName : null));
   const [document, setDocument] = useState<{ pdfName: string; doc: PlateDocument } | null>(null);
   const [failure, setFailure] = useState<{ pdfName: string; message: string } | null>(null);
   const [views, setViews] = useState<{ pdfName: string; view: PlateViewState } | null>(null);
@@ -179,7 +181,7 @@ export function PlateView({ loadRenderer = loadPdfRenderer, fetchFn, position: g
   const shownList = list?.airport === airport ? list : null;
   const charts = useMemo(() => shownList?.value?.charts ?? [], [shownList]);
   // A procedure chosen in the route screen opens its chart (until another plate is picked).
-  const selected = picked ?? (procedure ? (findProcedureChart(charts, procedure)?.pdfName ?? null) : null);
+  const selected = picked ?? (procedure ? (findProcedureChart(charts, procedure)?.pdfName ?? null) : wantDiagram ? (charts.find((c) => c.group === 'diagram')?.pdfName ?? null) : null);
   const chart: PlateChart | undefined = charts.find((c) => c.pdfName === selected);
   const view = views !== null && views.pdfName === chart?.pdfName ? views.view : FIT_WIDTH;
   const chartName = chart?.pdfName ?? null;

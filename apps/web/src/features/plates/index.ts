@@ -4,6 +4,8 @@
 import { pagePath } from '../../platform/pages';
 import { plateViewSearch } from './plateGroups';
 
+export { startLandingWatch } from './landing';
+
 /** The plate screen's address for an airport and, optionally, a procedure (its id or chart name) to open. */
 export function platePagePath(airport: string, procedure?: string): string {
   return `${pagePath('PlateView')}${plateViewSearch(airport, procedure)}`;

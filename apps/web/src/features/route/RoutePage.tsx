@@ -31,6 +31,7 @@ import { OptimizerPanel } from './OptimizerPanel';
 import { RouteListPanel } from './RouteListPanel';
 import { RouteButtonBar, RouteSnackbars } from './RouteScreenParts';
 import { departureMs, EtdFields, SummaryStrip } from './SummaryStrip';
+import { RouteNotamCounts } from './RouteNotamCounts';
 import { useRouteScreen, type RouteScreenHandle } from './useRouteScreen';
 import { WindsNote } from './WindsNote';
 import { RoutePlanFiles } from './planfiles/ImportExport';
@@ -145,6 +146,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
         phone={phone ? { compact: route ? <CompactRouteSummary route={route} inline /> : null } : undefined}
       />
       {route && !phone ? <CompactRouteSummary route={route} /> : null}
+      {route ? <RouteNotamCounts route={route} /> : null}
       {/* On a phone the note goes under the navlog, so the first leg stays high on the screen (issue 27). */}
       {route && !phone ? <WindsNote route={route} /> : null}
       <Box sx={{ flex: 1, overflow: 'auto' }}>
