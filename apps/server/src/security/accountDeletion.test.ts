@@ -134,7 +134,7 @@ const NO_CUSTOMER_DATA = new Set([
 function rowsOf(db: Database, pilot: Pilot): Record<string, () => Promise<number>> {
   const k = db.kysely;
   const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
-  const byCust = (table: 'client_logs' | 'sync_records' | 'sync_devices' | 'sync_usage' | 'auth_sessions' | 'billing_subscriptions') => () =>
+  const byCust = (table: 'client_logs' | 'sync_records' | 'sync_devices' | 'sync_usage' | 'auth_sessions' | 'billing_subscriptions' | 'flight_service_plans') => () =>
     count(k.selectFrom(table).select('cust_id').where('cust_id', '=', pilot.custId));
   return {
     client_logs: byCust('client_logs'),
@@ -143,6 +143,7 @@ function rowsOf(db: Database, pilot: Pilot): Record<string, () => Promise<number
     sync_usage: byCust('sync_usage'),
     auth_sessions: byCust('auth_sessions'),
     billing_subscriptions: byCust('billing_subscriptions'),
+    flight_service_plans: byCust('flight_service_plans'),
     customers: () => count(k.selectFrom('customers').select('cust_id').where((eb) => eb.or([eb('cust_id', '=', pilot.custId), eb('email', '=', pilot.email)]))),
     billing_customers: () =>
       count(k.selectFrom('billing_customers').select('cust_id').where((eb) => eb.or([eb('cust_id', '=', pilot.custId), eb('email', '=', pilot.email)]))),
