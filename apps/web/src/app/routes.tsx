@@ -26,6 +26,8 @@ const SimPfdPage = lazyPage(() => import('../features/sim/SimPfd'), 'page-SimPFD
 const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').then((m) => ({ default: m.ClearSkyPage })), 'page-clearsky');
 const DownloadsPage = lazyPage(() => import('../features/downloads/DownloadsPage').then((m) => ({ default: m.DownloadsPage })), 'page-download');
 const PlateViewPage = lazyPage(() => import('../features/plates/PlateView').then((m) => ({ default: m.PlateView })), 'page-PlateView');
+const FlightPlanPage = lazyPage(() => import('../features/flightservice/FlightPlanPage').then((m) => ({ default: m.FlightPlanPage })), 'page-afss_flight_plan');
+const SketchPage = lazyPage(() => import('../features/sketch/SketchPage').then((m) => ({ default: m.SketchPage })), 'page-sketch');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
@@ -46,6 +48,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   along_route: <AlongRoutePage />,
+  afss_flight_plan: <FlightPlanPage />,
   airport: <AirportPage />,
   clearsky: <ClearSkyPage />,
   download: <DownloadsPage />,
@@ -55,6 +58,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   PlateView: <PlateViewPage />,
   pricing: <PricingPage />,
   route: <RoutePage />,
+  sketch: <SketchPage />,
   welcome: <WelcomePage />,
   wx_airmet: <WxAirmetPage />,
   wx_flightrules: <WxFlightRulesPage />,
