@@ -97,6 +97,13 @@ async function pilotWithData(target: DeletionTarget, email: string, address: str
   });
   expect(log.status, await log.clone().text()).toBeLessThan(300);
   expect((await browser.request('/api/account', { json: { cust_id: custId } })).status).toBe(200);
+  // A flight plan filed with the built-in test provider (flightservice/).
+  const form = {
+    aircraftId: 'N12345', flightRules: 'V', flightType: 'G', aircraftType: 'C172', wake: 'L', equipment: 'SG', surveillance: 'C', departure: 'KHWD',
+    departureTime: '1530', speed: 'N0110', level: 'A045', route: 'DCT', destination: 'KLVK', eet: '0024', endurance: '0500', personsOnBoard: '2', colour: 'WHITE', pilot: 'A PILOT',
+  };
+  const filed = await browser.request('/fs/plans/fp-1/file', { json: { form } });
+  expect(filed.status, await filed.clone().text()).toBe(200);
   // A Stripe purchase as get_key and checkout leave it (the purchase flow has its own tests).
   const now = Date.now();
   await target.db.kysely
