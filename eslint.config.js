@@ -63,6 +63,8 @@ const webFeatures = checkFeatureMap({
   wximagery: ['weather'],
   alongroute: ['navdata', 'weather'],
   downloads: ['navdata', 'weather'],
+  flightservice: ['profile'],
+  sketch: [],
 });
 
 /** The restriction block for one package. */

@@ -22,6 +22,7 @@ import { syncRoutes, type SyncRoutesOptions } from './sync/index.js';
 import { glyphRoutes, tileRoutes } from './tiles/index.js';
 import { weatherModule, type WeatherModuleOptions } from './weather/index.js';
 import { notamsModule, type NotamsModuleOptions } from './notams/index.js';
+import { flightServiceModule, type FlightServiceModuleOptions } from './flightservice/index.js';
 
 /** What buildApp needs besides the configuration. */
 export interface AppDependencies {
@@ -54,6 +55,8 @@ export interface AppDependencies {
   weather?: Pick<WeatherModuleOptions, 'ingest' | 'awc' | 'pingIntervalMs' | 'imageryIngest'>;
   /** NOTAM settings (tests: ingestion clock and delays, route clock, per-address limit). */
   notams?: Pick<NotamsModuleOptions, 'ingest' | 'now' | 'limit'>;
+  /** Flight-service settings (tests: a provider, clock). */
+  flightService?: Pick<FlightServiceModuleOptions, 'provider' | 'now'>;
   /** Devices bridge settings (tests: UDP port 0, clock, time-outs, announcement). */
   devices?: DevicesSettings;
   /** Simulator link settings (tests: UDP ports, beacon, hosts, clock). */
@@ -133,6 +136,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
   // NOTAMs and TFRs below /notams; refresh of NOTAM_SOURCE (notams/).
   await app.register(notamsModule, { db: deps.db, config: config.notams, ...deps.notams });
+  // Flight-service filing below /fs (flightservice/): the built-in test provider.
+  await app.register(flightServiceModule, { db: deps.db, sessions, ...deps.flightService });
   // GDL90 from ADS-B receivers on UDP, streamed on /ws/devices (devices/; DEVICES, DEVICES_GDL90_PORT).
   await app.register(devicesModule, { config: config.devices, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
   // X-Plane on UDP (beacon, RREF, DREF/CMND), streamed on /ws/sim (devices/xplane; XPLANE_*).

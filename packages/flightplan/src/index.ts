@@ -4,3 +4,4 @@ export * from './nav/index.js';
 export * from './proc/index.js';
 export * from './parse/index.js';
 export * from './edit/index.js';
+export * from './fpl/index.js';

@@ -24,3 +24,4 @@ export * from './devices.js';
 export * from './devicesSchema.js';
 export * from './sim.js';
 export * from './plates.js';
+export * from './flightService.js';

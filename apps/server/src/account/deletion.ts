@@ -102,9 +102,10 @@ export async function deleteCustomer(db: Database, keys: CustomerKeys): Promise<
     count('client_logs', await trx.deleteFrom('client_logs').where('cust_id', '=', custId).executeTakeFirst());
     count('billing_subscriptions', await trx.deleteFrom('billing_subscriptions').where('cust_id', '=', custId).executeTakeFirst());
     count('billing_customers', await trx.deleteFrom('billing_customers').where('cust_id', '=', custId).executeTakeFirst());
+    count('flight_service_plans', await trx.deleteFrom('flight_service_plans').where('cust_id', '=', custId).executeTakeFirst());
     count('auth_identities', await trx.deleteFrom('auth_identities').where('cust_id', '=', custId).executeTakeFirst());
     count('auth_outbox', await trx.deleteFrom('auth_outbox').where('to_address', '=', email).executeTakeFirst());
-    const attemptKeys = [`login-account:${email}`, `payment:${custId}`, `client_log:${custId}`, `${ACCOUNT_DELETE_ATTEMPT}${custId}`, `${ACCOUNT_EXPORT_ATTEMPT}${custId}`];
+    const attemptKeys = [`login-account:${email}`, `payment:${custId}`, `client_log:${custId}`, `${ACCOUNT_DELETE_ATTEMPT}${custId}`, `${ACCOUNT_EXPORT_ATTEMPT}${custId}`, `flight-service:${custId}` /* flightservice/routes.ts */];
     if (userId !== null) attemptKeys.push(`verify-resend:${userId}`, `account-notice:${userId}`);
     count(
       'auth_attempts',

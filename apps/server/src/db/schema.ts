@@ -378,6 +378,24 @@ export interface PlateChartsTable {
   georef: string | null;
 }
 
+/** A flight plan as the flight-service provider holds it (migration 0012_flight_service, flightservice/store.ts). */
+export interface FlightServicePlansTable {
+  cust_id: string;
+  flight_id: string;
+  /** filed, active, closed or cancelled (@clearway/protocol FLIGHT_PLAN_STATES). */
+  state: string;
+  provider: string;
+  reference: string;
+  /** The ICAO FPL message last filed. */
+  message: string;
+  /** The form last filed, JSON. */
+  form: string;
+  /** 1 when filed, one more per amendment. */
+  version: number;
+  created_at: BigintColumn;
+  updated_at: BigintColumn;
+}
+
 /** Every table the server's migrations create. */
 export interface DatabaseSchema {
   client_logs: ClientLogsTable;
@@ -407,6 +425,7 @@ export interface DatabaseSchema {
   notams: NotamsTable;
   tfrs: TfrsTable;
   notam_sources: NotamSourcesTable;
+  flight_service_plans: FlightServicePlansTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

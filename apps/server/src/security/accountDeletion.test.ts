@@ -97,6 +97,13 @@ async function pilotWithData(target: DeletionTarget, email: string, address: str
   });
   expect(log.status, await log.clone().text()).toBeLessThan(300);
   expect((await browser.request('/api/account', { json: { cust_id: custId } })).status).toBe(200);
+  // A flight plan filed with the built-in test provider (flightservice/).
+  const form = {
+    aircraftId: 'N12345', flightRules: 'V', flightType: 'G', aircraftType: 'C172', wake: 'L', equipment: 'SG', surveillance: 'C', departure: 'KHWD',
+    departureTime: '1530', speed: 'N0110', level: 'A045', route: 'DCT', destination: 'KLVK', eet: '0024', endurance: '0500', personsOnBoard: '2', colour: 'WHITE', pilot: 'A PILOT',
+  };
+  const filed = await browser.request('/fs/plans/fp-1/file', { json: { form } });
+  expect(filed.status, await filed.clone().text()).toBe(200);
   // A Stripe purchase as get_key and checkout leave it (the purchase flow has its own tests).
   const now = Date.now();
   await target.db.kysely
@@ -134,7 +141,7 @@ const NO_CUSTOMER_DATA = new Set([
 function rowsOf(db: Database, pilot: Pilot): Record<string, () => Promise<number>> {
   const k = db.kysely;
   const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
-  const byCust = (table: 'client_logs' | 'sync_records' | 'sync_devices' | 'sync_usage' | 'auth_sessions' | 'billing_subscriptions') => () =>
+  const byCust = (table: 'client_logs' | 'sync_records' | 'sync_devices' | 'sync_usage' | 'auth_sessions' | 'billing_subscriptions' | 'flight_service_plans') => () =>
     count(k.selectFrom(table).select('cust_id').where('cust_id', '=', pilot.custId));
   return {
     client_logs: byCust('client_logs'),
@@ -143,6 +150,7 @@ function rowsOf(db: Database, pilot: Pilot): Record<string, () => Promise<number
     sync_usage: byCust('sync_usage'),
     auth_sessions: byCust('auth_sessions'),
     billing_subscriptions: byCust('billing_subscriptions'),
+    flight_service_plans: byCust('flight_service_plans'),
     customers: () => count(k.selectFrom('customers').select('cust_id').where((eb) => eb.or([eb('cust_id', '=', pilot.custId), eb('email', '=', pilot.email)]))),
     billing_customers: () =>
       count(k.selectFrom('billing_customers').select('cust_id').where((eb) => eb.or([eb('cust_id', '=', pilot.custId), eb('email', '=', pilot.email)]))),

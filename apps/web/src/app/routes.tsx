@@ -27,6 +27,8 @@ const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').
 const DownloadsPage = lazyPage(() => import('../features/downloads/DownloadsPage').then((m) => ({ default: m.DownloadsPage })), 'page-download');
 const PlateViewPage = lazyPage(() => import('../features/plates/PlateView').then((m) => ({ default: m.PlateView })), 'page-PlateView');
 const AfdPage = lazyPage(() => import('../features/afd/AfdPage').then((m) => ({ default: m.AfdPage })), 'page-show_afd');
+const FlightPlanPage = lazyPage(() => import('../features/flightservice/FlightPlanPage').then((m) => ({ default: m.FlightPlanPage })), 'page-afss_flight_plan');
+const SketchPage = lazyPage(() => import('../features/sketch/SketchPage').then((m) => ({ default: m.SketchPage })), 'page-sketch');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
 // Weather pages drawn from the snapshots held on the device (features/wxpages).
 const WxFlightRulesPage = lazyPage(() => import('../features/wxpages/FlightRulesPage').then((m) => ({ default: m.FlightRulesPage })), 'page-wx_flightrules');
@@ -47,6 +49,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   along_route: <AlongRoutePage />,
+  afss_flight_plan: <FlightPlanPage />,
   airport: <AirportPage />,
   clearsky: <ClearSkyPage />,
   download: <DownloadsPage />,
@@ -57,6 +60,7 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   pricing: <PricingPage />,
   route: <RoutePage />,
   show_afd: <AfdPage />,
+  sketch: <SketchPage />,
   welcome: <WelcomePage />,
   wx_airmet: <WxAirmetPage />,
   wx_flightrules: <WxFlightRulesPage />,

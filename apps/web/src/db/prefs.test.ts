@@ -22,13 +22,14 @@ describe('prefs database', () => {
     expect(db.verno).toBe(1);
   });
 
-  it('lists every property key of part 1 §3, the preference keys of part 2 §3 and the weather layers switches', () => {
+  it('lists every property key of part 1 §3, the preference keys of part 2 §3 the weather layers switches and the sketch', () => {
     expect([...PREFS_KEYS]).toEqual([
       'uuid', 'utm_params', 'platform', 'login_profile', 'sync_ts', 'route', 'profile', 'geoip_info',
       'sync_map_views', 'splitHorizontal', 'splitVertical', 'viewOneId', 'viewTwoId', 'landscape',
       'performance_mode', 'airport_id', 'welcomeComplete',
       'dark_mode', 'temp_unit', 'distance_unit', 'resume_nav', 'takeoff_threshold',
       'weather_layers',
+      'sketch',
     ]);
   });
 

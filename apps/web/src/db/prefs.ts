@@ -102,8 +102,11 @@ export const PREFERENCE_KEYS = ['dark_mode', 'temp_unit', 'distance_unit', 'resu
 /** Clearway's own keys: the weather map layers switched on or off (issue 16, overlaysSlice). */
 export const MAP_PROPERTY_KEYS = ['weather_layers'] as const;
 
+/** Clearway's own keys: the sketch pad's drawing (issue 22, features/sketch), kept on this device only. */
+export const SKETCH_PROPERTY_KEYS = ['sketch'] as const;
+
 /** Every key the `properties` table may hold. */
-export const PREFS_KEYS = [...SPEC_PROPERTY_KEYS, ...PREFERENCE_KEYS, ...MAP_PROPERTY_KEYS] as const;
+export const PREFS_KEYS = [...SPEC_PROPERTY_KEYS, ...PREFERENCE_KEYS, ...MAP_PROPERTY_KEYS, ...SKETCH_PROPERTY_KEYS] as const;
 export type PrefsKey = (typeof PREFS_KEYS)[number];
 
 /** The tables that synchronise with the server (spec part 1 §7 "Sync details"): the protocol's list. */
@@ -196,6 +199,8 @@ export interface PropertyValues {
   takeoff_threshold: number;
   /** Weather map layers switched on (true) or off, by overlay id (`wx-metar`, `wx-pirep`, `wx-airmet`). */
   weather_layers: Record<string, boolean>;
+  /** The sketch pad's drawing, a versioned record typed by features/sketch (sketchModel.ts SketchDoc). */
+  sketch: { version: number; [field: string]: unknown };
 }
 
 // Compile-time check that PREFS_KEYS and PropertyValues name exactly the same keys.

@@ -11,6 +11,7 @@ import { weatherMigration } from './0008_weather.js';
 import { weatherImageryMigration } from './0009_weather_imagery.js';
 import { notamsMigration } from './0010_notams.js';
 import { platesMigration } from './0011_plates.js';
+import { flightServiceMigration } from './0012_flight_service.js';
 
 /**
  * Every migration, in order. Names are `NNNN_what` and never change once released; Kysely records
@@ -29,6 +30,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, make: (dialect: Database
   ['0009_weather_imagery', weatherImageryMigration],
   ['0010_notams', notamsMigration],
   ['0011_plates', platesMigration],
+  ['0012_flight_service', flightServiceMigration],
 ];
 
 /** The names of every migration, oldest first. */

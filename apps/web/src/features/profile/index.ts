@@ -4,3 +4,4 @@ export { ETD_CHOICES_MIN, etdFromDate, etdFromOffset, etdMs, formatEtd } from '.
 export { notifyNativeWelcomeComplete } from './nativeWelcome';
 export { modelsReloadRequested, PROFILE_LOADING_TEXT, profileLoaded, profileSaved } from './profileSlice';
 export { readCurrentProfile, storeProfile, toProfile } from './profileStore';
+export { colorName } from './colors';
