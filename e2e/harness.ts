@@ -65,7 +65,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${log}`);
     try {
@@ -76,7 +76,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not answer /healthz within 20 s:\n${log}`);
+      throw new Error(`The server did not answer /healthz within 60 s:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
