@@ -33,14 +33,16 @@ function buildExcerptNavData(dir: string): void {
 }
 
 /**
- * Points due north of KLAX: the flyer flies P1 → P2 → P3 (3.6 nm apart) → P4, and is stopped once the
- * nav strip has switched to P3 (P4 gives a slow page time to get there before the route ends).
+ * Points due north of KLAX: the flyer first flies north toward P1 from 60 nm south of it until the
+ * checks in flight are done (however slow the machine), then on P1 → P2 → P3 (3.6 nm apart) → P4,
+ * and is stopped once the nav strip has switched to P3 (P4 gives a slow page time to get there).
  */
+const APPROACH = { id: 'S', lat: 33.0, lon: -118.4 };
 const POINTS: FlyPoint[] = [
   { id: 'P1', lat: 34.0, lon: -118.4 },
   { id: 'P2', lat: 34.06, lon: -118.4 },
   { id: 'P3', lat: 34.12, lon: -118.4 },
-  { id: 'P4', lat: 34.3, lon: -118.4 },
+  { id: 'P4', lat: 34.5, lon: -118.4 },
 ];
 const ROUTE = `KLAX ${POINTS.map((p) => `${p.lat}/${p.lon}`).join(' ')}`;
 /** 240 kt flown 6 times faster than real time: about 9 s from P1 to P2, 10 ownship reports a second. */
@@ -169,23 +171,21 @@ describe('in flight: the flyer over UDP to the app', () => {
 
     // Fly: real datagrams to the bridge's UDP port, until the test has seen what it needs in flight (the
     // route's end at the latest); the time each kind of message was last sent (the test's clock).
-    const flight = new RouteFlight(POINTS, SPEED_KT, ALTITUDE_FT);
     const lastSent: Record<number, number> = {};
     const send = (bytes: Uint8Array) => {
       lastSent[bytes[1]!] = Date.now();
       return new Promise<void>((resolve, reject) => udp.send(bytes, gdl90Port, '127.0.0.1', (error) => (error ? reject(error) : resolve())));
     };
-    const landing = new AbortController();
-    const flying = fly({ flight, traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: landing.signal });
-    let flown: Awaited<typeof flying> | null = null;
-    void flying.then((result) => (flown = result));
+    const inbound = new AbortController();
+    const approach = fly({ flight: new RouteFlight([APPROACH, POINTS[0]!], SPEED_KT, ALTITUDE_FT), traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: inbound.signal });
+    let flown: Awaited<typeof approach> | null = null;
+    void approach.then((result) => (flown = result));
 
     // In flight: the ownship from ADS-B, the chips on, all 50 targets (inside the default filter) with
     // the altitude tags of their offsets.
     await page.waitForSelector('[data-testid="ownship"][data-source="adsb"]', { timeout: 30_000 });
     await expect.poll(() => chip('heartbeat'), { timeout: 30_000, interval: 250 }).toBe('on');
     await expect.poll(() => page.locator('[data-testid="traffic-target"]').count(), { timeout: 30_000 }).toBe(TRAFFIC);
-    expect(flown, 'the flyer flew the whole route before the checks in flight were done').toBeNull();
     expect(await chip('traffic')).toBe('on');
     expect(await chip('adsb-gps')).toBe('on');
     for (const [hex, tag] of Object.entries(EXPECTED_TAGS)) {
@@ -211,7 +211,14 @@ describe('in flight: the flyer over UDP to the app', () => {
       }, { timeout: 15_000 })
       .toBe(true);
 
-    // The nav strip switches to P3 as the flyer passes P2: then the flyer stops.
+    // On from where it is, along the route: the nav strip switches to P3 as the flyer passes P2; then the flyer stops.
+    expect(flown, 'the flyer reached P1 before the checks in flight were done').toBeNull();
+    inbound.abort();
+    const here = (await approach).final;
+    const landing = new AbortController();
+    const flying = fly({ flight: new RouteFlight([{ id: 'here', lat: here.lat, lon: here.lon }, ...POINTS], SPEED_KT, ALTITUDE_FT), traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: landing.signal });
+    flown = null;
+    void flying.then((result) => (flown = result));
     await page.waitForFunction((p3) => (window as unknown as { __inflightLog: Snapshot[] }).__inflightLog.some((s) => s.next === p3 && s.own !== null), codes[3]!, { timeout: 60_000 });
     expect(flown, 'the flyer flew the whole route before the nav strip named P3').toBeNull();
     landing.abort();
