@@ -61,6 +61,8 @@ let page: Page;
 let udp: Socket;
 let gdl90Port = 0;
 let errors: string[] = [];
+/** The flights in the air: stopped before the UDP socket closes, also when a step failed. */
+const flights: { stop: AbortController; done: Promise<unknown> }[] = [];
 
 /** A UDP port the kernel says is free on 127.0.0.1. */
 async function freeUdpPort(): Promise<number> {
@@ -93,6 +95,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const flight of flights) flight.stop.abort();
+  await Promise.allSettled(flights.map((flight) => flight.done));
   udp?.close();
   await context?.close();
   await browser?.close();
@@ -178,14 +182,16 @@ describe('in flight: the flyer over UDP to the app', () => {
     };
     const inbound = new AbortController();
     const approach = fly({ flight: new RouteFlight([APPROACH, POINTS[0]!], SPEED_KT, ALTITUDE_FT), traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: inbound.signal });
+    flights.push({ stop: inbound, done: approach });
     let flown: Awaited<typeof approach> | null = null;
     void approach.then((result) => (flown = result));
 
     // In flight: the ownship from ADS-B, the chips on, all 50 targets (inside the default filter) with
     // the altitude tags of their offsets.
-    await page.waitForSelector('[data-testid="ownship"][data-source="adsb"]', { timeout: 30_000 });
-    await expect.poll(() => chip('heartbeat'), { timeout: 30_000, interval: 250 }).toBe('on');
-    await expect.poll(() => page.locator('[data-testid="traffic-target"]').count(), { timeout: 30_000 }).toBe(TRAFFIC);
+    // (Generous waits: on a starved machine the page runs seconds behind the datagrams.)
+    await page.waitForSelector('[data-testid="ownship"][data-source="adsb"]', { timeout: 60_000 });
+    await expect.poll(() => chip('heartbeat'), { timeout: 60_000, interval: 250 }).toBe('on');
+    await expect.poll(() => page.locator('[data-testid="traffic-target"]').count(), { timeout: 60_000 }).toBe(TRAFFIC);
     expect(await chip('traffic')).toBe('on');
     expect(await chip('adsb-gps')).toBe('on');
     for (const [hex, tag] of Object.entries(EXPECTED_TAGS)) {
@@ -217,6 +223,7 @@ describe('in flight: the flyer over UDP to the app', () => {
     const here = (await approach).final;
     const landing = new AbortController();
     const flying = fly({ flight: new RouteFlight([{ id: 'here', lat: here.lat, lon: here.lon }, ...POINTS], SPEED_KT, ALTITUDE_FT), traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: landing.signal });
+    flights.push({ stop: landing, done: flying });
     flown = null;
     void flying.then((result) => (flown = result));
     await page.waitForFunction((p3) => (window as unknown as { __inflightLog: Snapshot[] }).__inflightLog.some((s) => s.next === p3 && s.own !== null), codes[3]!, { timeout: 60_000 });
