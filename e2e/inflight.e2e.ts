@@ -217,12 +217,13 @@ describe('in flight: the flyer over UDP to the app', () => {
       }, { timeout: 15_000 })
       .toBe(true);
 
-    // On from where it is, along the route: the nav strip switches to P3 as the flyer passes P2; then the flyer stops.
+    // On along the route from P1 (a step north of where it was): the nav strip switches to P3 as the
+    // flyer passes P2; then the flyer stops.
     expect(flown, 'the flyer reached P1 before the checks in flight were done').toBeNull();
     inbound.abort();
-    const here = (await approach).final;
+    await approach;
     const landing = new AbortController();
-    const flying = fly({ flight: new RouteFlight([{ id: 'here', lat: here.lat, lon: here.lon }, ...POINTS], SPEED_KT, ALTITUDE_FT), traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: landing.signal });
+    const flying = fly({ flight: new RouteFlight(POINTS, SPEED_KT, ALTITUDE_FT), traffic: TRAFFIC, rate: RATE, timeScale: TIME_SCALE, send, signal: landing.signal });
     flights.push({ stop: landing, done: flying });
     flown = null;
     void flying.then((result) => (flown = result));
