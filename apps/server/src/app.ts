@@ -139,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Flight-service filing below /fs (flightservice/): the built-in test provider.
   await app.register(flightServiceModule, { db: deps.db, sessions, ...deps.flightService });
   // GDL90 from ADS-B receivers on UDP, streamed on /ws/devices (devices/; DEVICES, DEVICES_GDL90_PORT).
-  await app.register(devicesModule, { config: config.devices, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
+  await app.register(devicesModule, { config: config.devices, stratux: config.stratux, sessions, origins: config, ...(deps.devices === undefined ? {} : { settings: deps.devices }) });
   // X-Plane on UDP (beacon, RREF, DREF/CMND), streamed on /ws/sim (devices/xplane; XPLANE_*).
   await app.register(simModule, { config: config.xplane, sessions, origins: config, ...(deps.xplane === undefined ? {} : { settings: deps.xplane }) });
   // IP geolocation for the app's last-resort position (geoip/; GEOIP_PROVIDER_URL, none by default: 503).

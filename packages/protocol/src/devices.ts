@@ -118,6 +118,8 @@ export interface DeviceTrafficTarget {
   onGround: boolean;
   alert: boolean;
   time: number;
+  /** A target without a position: the receiver's distance estimate, nm (Stratux's DistanceEstimated); the app draws it as a ring. */
+  distanceNm?: number | null;
 }
 
 export interface DevicesTrafficMessage {

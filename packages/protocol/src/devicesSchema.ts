@@ -76,6 +76,7 @@ export const deviceTrafficTargetSchema = z.object({
   onGround: z.boolean(),
   alert: z.boolean(),
   time: ms,
+  distanceNm: z.number().nonnegative().nullable().optional(),
 });
 
 export const devicesTrafficSchema = z.object({ type: z.literal('traffic'), time: ms, targets: z.array(deviceTrafficTargetSchema) });

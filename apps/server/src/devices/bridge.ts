@@ -266,10 +266,8 @@ export class Gdl90Bridge {
 
   private onOwnship(report: TargetReport, now: number): void {
     if (report.latitude === null || report.longitude === null) return;
-    const wasGps = this.lastGpsAt !== null && now - this.lastGpsAt < this.timeouts.gpsMs;
-    this.lastGpsAt = now;
     const geo = this.geoAltitude !== null && now - this.geoAltitude.at < this.timeouts.gpsMs ? this.geoAltitude.ft : null;
-    this.ownship = {
+    this.acceptOwnship({
       type: 'ownship',
       time: now,
       address: hex6(report.address),
@@ -285,9 +283,44 @@ export class Gdl90Bridge {
       nic: report.nic,
       nacp: report.nacp,
       airborne: report.airborne,
-    };
+    }, now);
+  }
+
+  private acceptOwnship(message: DevicesOwnshipMessage, now: number): void {
+    const wasGps = this.lastGpsAt !== null && now - this.lastGpsAt < this.timeouts.gpsMs;
+    this.lastGpsAt = now;
+    this.ownship = message;
     if (!wasGps) this.emitStatus();
-    this.sendOwnship(this.ownship);
+    this.sendOwnship(message);
+  }
+
+  /**
+   * Another input than GDL90 (Stratux's own websocket stream, devices/stratux.ts) heard from `from`:
+   * a message from the receiver is its heartbeat (the stream has none of its own); it is the
+   * receiver shown unless a GDL90 one was detected first.
+   */
+  heardStratux(from: string): void {
+    const now = this.clock.now();
+    this.counts.messages++;
+    this.lastMessageAt = now;
+    const wasOn = this.lastHeartbeatAt !== null && now - this.lastHeartbeatAt < this.timeouts.heartbeatMs;
+    this.lastHeartbeatAt = now;
+    if (this.receiver === null) this.detect('stratux', from, now);
+    else if (!wasOn) this.emitStatus();
+  }
+
+  /** A traffic target from Stratux's websocket stream (its time the bridge's): kept and batched as a GDL90 report is. */
+  handleStratuxTarget(target: Omit<DeviceTrafficTarget, 'time'>, from: string): void {
+    this.heardStratux(from);
+    const now = this.clock.now();
+    this.acceptTarget({ ...target, time: now }, now);
+  }
+
+  /** Ownship from Stratux's situation stream (GPS position; its time the bridge's). */
+  handleStratuxOwnship(ownship: Omit<DevicesOwnshipMessage, 'type' | 'time'>, from: string): void {
+    this.heardStratux(from);
+    const now = this.clock.now();
+    this.acceptOwnship({ type: 'ownship', time: now, ...ownship }, now);
   }
 
   /**
@@ -329,9 +362,7 @@ export class Gdl90Bridge {
   }
 
   private onTraffic(report: TargetReport, now: number): void {
-    const wasTraffic = this.lastTrafficAt !== null && now - this.lastTrafficAt < this.timeouts.trafficMs;
-    this.lastTrafficAt = now;
-    const target: DeviceTrafficTarget = {
+    this.acceptTarget({
       address: hex6(report.address),
       addressType: report.addressType,
       callsign: nullIfEmpty(report.callsign),
@@ -346,8 +377,13 @@ export class Gdl90Bridge {
       onGround: !report.airborne,
       alert: report.trafficAlert,
       time: now,
-    };
-    const key = `${report.addressType}:${target.address}`;
+    }, now);
+  }
+
+  private acceptTarget(target: DeviceTrafficTarget, now: number): void {
+    const wasTraffic = this.lastTrafficAt !== null && now - this.lastTrafficAt < this.timeouts.trafficMs;
+    this.lastTrafficAt = now;
+    const key = `${target.addressType}:${target.address}`;
     this.targets.delete(key);
     this.targets.set(key, target);
     if (this.targets.size > MAX_TARGETS) {

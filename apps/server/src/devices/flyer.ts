@@ -162,12 +162,14 @@ export interface FlyOptions {
   onStep?: (state: FlyState, seconds: number) => void;
   /** Seconds of the route per real second (1: real time). */
   timeScale?: number;
+  /** Stops the flight (after the step being sent) when aborted. */
+  signal?: AbortSignal;
 }
 
 /**
  * Flies the route in real time (or `timeScale` faster): every 1/rate s an ownship (and geometric
  * altitude); every second a heartbeat, a ForeFlight ID and the traffic. Returns at the route's end
- * (or the duration) with the count of datagrams sent.
+ * (or the duration, or when `signal` is aborted) with the count of datagrams sent.
  */
 export async function fly(options: FlyOptions): Promise<{ datagrams: number; steps: number; seconds: number; final: FlyState }> {
   const now = options.now ?? Date.now;
@@ -194,7 +196,7 @@ export async function fly(options: FlyOptions): Promise<{ datagrams: number; ste
     }
     for (const frame of ownshipFrames(state)) await send(frame);
     options.onStep?.(state, seconds);
-    if (seconds >= end) return { datagrams, steps: step + 1, seconds, final: state };
+    if (seconds >= end || options.signal?.aborted === true) return { datagrams, steps: step + 1, seconds, final: state };
     const due = started + (step + 1) * stepMs;
     await sleep(Math.max(0, due - now()));
   }

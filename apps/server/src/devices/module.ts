@@ -4,11 +4,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { WebSocket } from 'ws';
 import { DEVICES_SOCKET_PATH, FOREFLIGHT_ANNOUNCE_INTERVAL_MS, FOREFLIGHT_ANNOUNCE_PORT, type DevicesCounts, type DevicesMessage } from '@clearway/protocol';
 import { requireSession, sessionUserOf, type SessionResolver } from '../auth/index.js';
-import type { DevicesConfig } from '../config/index.js';
+import type { DevicesConfig, StratuxConfig } from '../config/index.js';
 import { ADDRESS_LIMITS, addressLimited, type OriginPolicy } from '../http/index.js';
 import { systemClock, type JobClock } from '../jobs/index.js';
 import { originAllowed } from '../realtime/index.js';
 import { Gdl90Bridge, type BadInputKind, type DeviceTimeouts } from './bridge.js';
+import { StratuxInput } from './stratux.js';
 
 /** Devices sockets one session may hold in one process. */
 export const MAX_DEVICES_SOCKETS_PER_SESSION = 8;
@@ -30,10 +31,16 @@ export interface DevicesSettings {
   tickMs?: number;
   /** Ping and session re-check interval of the sockets, ms (default 30 s). */
   pingIntervalMs?: number;
+  /** Stratux's websocket streams (overrides config DEVICES_STRATUX_URL; null: not used). */
+  stratuxUrl?: string | null;
+  /** Reconnect delays of the Stratux streams, ms. */
+  stratuxRetryMs?: { first: number; max: number };
 }
 
 export interface DevicesModuleOptions {
   config: DevicesConfig;
+  /** Stratux's own websocket stream as a second input (DEVICES_STRATUX_URL; devices/stratux.ts). */
+  stratux?: StratuxConfig;
   sessions: SessionResolver;
   /** Which page origins may open the socket (the app passes its Config). */
   origins: OriginPolicy;
@@ -112,6 +119,19 @@ export async function devicesModule(app: FastifyInstance, options: DevicesModule
   udp.on('error', (error) => app.log.warn({ err: error }, 'devices: UDP socket error'));
   bridge.start();
 
+  // Stratux's own websocket streams, a second input beside UDP.
+  const stratuxUrl = settings.stratuxUrl !== undefined ? settings.stratuxUrl : (options.stratux?.url ?? null);
+  const stratux =
+    stratuxUrl === null
+      ? null
+      : new StratuxInput({
+          url: stratuxUrl,
+          bridge,
+          log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+          ...(settings.stratuxRetryMs === undefined ? {} : { retryMs: settings.stratuxRetryMs }),
+        });
+  stratux?.start();
+
   // The ForeFlight-style announcement.
   const announce = settings.announce ?? options.config.announce;
   let announcer: ReturnType<typeof setInterval> | null = null;
@@ -164,6 +184,7 @@ export async function devicesModule(app: FastifyInstance, options: DevicesModule
   app.addHook('onClose', async () => {
     clearInterval(beat);
     if (announcer !== null) clearInterval(announcer);
+    stratux?.stop();
     bridge.stop();
     for (const socket of sockets.keys()) socket.terminate();
     await Promise.all([udp, announceSocket].map((socket) => new Promise<void>((resolve) => {

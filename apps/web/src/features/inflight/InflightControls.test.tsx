@@ -104,5 +104,13 @@ describe('in-flight controls', () => {
     expect(screen.getByTestId('inflight-chip-traffic').textContent).toBe('Traffic lost');
     expect(screen.getByTestId('inflight-chip-adsb-gps').getAttribute('data-state')).toBe('off');
     expect(screen.getByTestId('inflight-chip-device-gps').textContent).toBe('GPS off');
+    // Spoken callouts: off by default, a 44 px toggle beside the chips.
+    const callouts = screen.getByTestId('inflight-callouts');
+    expect(callouts.textContent).toBe('Callouts off');
+    expect(callouts.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(callouts);
+    expect(store.getState().inflight.callouts).toBe(true);
+    expect(screen.getByTestId('inflight-callouts').textContent).toBe('Callouts on');
+    expect(screen.getByTestId('inflight-callouts').getAttribute('aria-pressed')).toBe('true');
   });
 });

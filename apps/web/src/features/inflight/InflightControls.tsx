@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { NAV_LOG_LOOP_MS } from '@clearway/inflight';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
 import { startInflight, type InflightRuntimeOptions } from './inflightRuntime';
-import { directToSet, followSet, type ChannelChip } from './inflightSlice';
+import { calloutsSet, directToSet, followSet, type ChannelChip } from './inflightSlice';
 import { degrees, navStrip } from './navigation';
 
 /** Settings' "Never" for resume_nav (spec part 2 §6: options 5, 10, 30, 60, 3600 s (Never)). */
@@ -134,11 +134,21 @@ export function InflightControls({ visible = true, runtime }: { visible?: boolea
         </Button>
       )}
       {showChips && (
-        <Box data-testid="inflight-chips" data-link={s.link} sx={{ position: 'absolute', left: 8, bottom: 24, zIndex: 3, display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 'calc(100% - 80px)' }}>
+        <Box data-testid="inflight-chips" data-link={s.link} sx={{ position: 'absolute', left: 8, bottom: 24, zIndex: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, maxWidth: 'calc(100% - 80px)' }}>
           <StatusChip id="heartbeat" label={s.receiver.name ?? 'Receiver'} state={s.receiver.heartbeat} />
           <StatusChip id="traffic" label="Traffic" state={s.receiver.traffic} />
           <StatusChip id="adsb-gps" label="ADS-B GPS" state={s.receiver.adsbGps} />
           <StatusChip id="device-gps" label="GPS" state={s.deviceGps} />
+          <Button
+            size="small"
+            variant={s.callouts ? 'contained' : 'outlined'}
+            data-testid="inflight-callouts"
+            aria-pressed={s.callouts}
+            onClick={() => dispatch(calloutsSet(!s.callouts))}
+            sx={{ ...TOUCH, fontWeight: 600, bgcolor: s.callouts ? undefined : 'background.paper' }}
+          >
+            {s.callouts ? 'Callouts on' : 'Callouts off'}
+          </Button>
         </Box>
       )}
     </>

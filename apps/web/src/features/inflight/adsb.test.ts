@@ -73,6 +73,16 @@ describe('ADS-B core', () => {
     expect(last('traffic')!.targets).toEqual([]);
   });
 
+  it('a target without a position but with a distance estimate (Mode S, from Stratux) is a distance ring', () => {
+    const { clock, c, send, last } = core();
+    send(status());
+    c.handle({ kind: 'ownship', own: { latitude: 34, longitude: -118.4, trackDeg: 0, pressureAltitudeFt: 4500 } });
+    send({ type: 'traffic', time: T0, targets: [target({ address: 'ABC123', callsign: null, lat: null, lon: null, trackDeg: null, altFt: 4000, distanceNm: 3 }), target({ address: 'ABC124', lat: null, lon: null, distanceNm: null })] });
+    clock.t += 300;
+    c.handle({ kind: 'tick' });
+    expect(last('traffic')!.targets).toMatchObject([{ hex: 'ABC123', lat: null, lon: null, ringNm: 3, distanceNm: 3, altitudeTag: '-05' }]);
+  });
+
   it('a bridge status saying the heartbeat stopped turns it lost at once; bad JSON is reported and changes nothing', () => {
     const { send, c, last, out } = core();
     send(status());

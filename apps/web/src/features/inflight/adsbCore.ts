@@ -1,5 +1,5 @@
 import { createGdl90Decoder, type Gdl90Message } from '@clearway/gdl90';
-import { fixFromOwnship, ReceiverStatus, TrafficTable, type Clock, type TrafficOwnship, type TrafficReportInput, type TrafficTarget } from '@clearway/inflight';
+import { fixFromOwnship, ReceiverStatus, TrafficCalloutScheduler, TrafficTable, type Clock, type TrafficOwnship, type TrafficReportInput, type TrafficTarget } from '@clearway/inflight';
 import type { DeviceTrafficTarget, DevicesMessage, DevicesStatusMessage } from '@clearway/protocol';
 import { chipOf, type ReceiverChips, type TrafficMark } from './inflightSlice';
 import type { AdsbInput, AdsbOutput } from './adsbMessages';
@@ -25,6 +25,7 @@ export function trafficReportOf(t: DeviceTrafficTarget): TrafficReportInput {
     trafficAlert: t.alert,
   };
   if (t.callsign !== null) report.callsign = t.callsign;
+  if (t.distanceNm !== undefined && t.distanceNm !== null) report.distanceNm = t.distanceNm;
   return report;
 }
 
@@ -67,6 +68,8 @@ export class AdsbCore {
   #lastTraffic = '';
   #trafficDue = false;
   #lastTrafficAt = -Infinity;
+  /** Spoken callouts: off by default (issue 19), on with the page's `callouts` input. */
+  #callouts: TrafficCalloutScheduler | null = null;
 
   constructor(options: { clock: Clock; emit: (output: AdsbOutput) => void }) {
     this.#clock = options.clock;
@@ -89,6 +92,9 @@ export class AdsbCore {
         break;
       case 'tick':
         this.#trafficDue = true;
+        break;
+      case 'callouts':
+        this.#callouts = input.on ? (this.#callouts ?? new TrafficCalloutScheduler()) : null;
         break;
     }
     this.#flush();
@@ -124,7 +130,7 @@ export class AdsbCore {
         break;
       }
       case 'traffic':
-        for (const t of message.targets) this.traffic.report(trafficReportOf(t));
+        for (const t of message.targets) this.#report(trafficReportOf(t));
         if (message.targets.length > 0) {
           this.receiver.message({ type: 'traffic' });
           this.#bridge.traffic = true;
@@ -151,10 +157,17 @@ export class AdsbCore {
       if (fix) this.#emit({ kind: 'ownship', fix, pressureAltitudeFt: m.pressureAltitudeFt });
     }
     if (m.type === 'traffic') {
-      this.traffic.report(m);
+      this.#report(m);
       this.#bridge.traffic = true;
       this.#trafficDue = true;
     }
+  }
+
+  /** A traffic report into the table, and its callout when they are on. */
+  #report(report: TrafficReportInput): void {
+    this.traffic.report(report);
+    const text = this.#callouts?.onReport(this.#own, report, this.#clock.now()) ?? null;
+    if (text !== null) this.#emit({ kind: 'callout', text });
   }
 
   #flush(): void {

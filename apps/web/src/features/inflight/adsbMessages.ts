@@ -18,7 +18,9 @@ export type AdsbInput =
   /** The fused ownship the traffic is placed against. */
   | { kind: 'ownship'; own: TrafficOwnship }
   /** Re-check the time-outs and ageing now (the worker's own loop does it every ADSB_WORKER_LOOP_MS). */
-  | { kind: 'tick' };
+  | { kind: 'tick' }
+  /** Spoken traffic callouts on or off (off until the pilot turns them on). */
+  | { kind: 'callouts'; on: boolean };
 
 /** What the worker sends back. */
 export type AdsbOutput =
@@ -28,5 +30,7 @@ export type AdsbOutput =
   | { kind: 'traffic'; targets: TrafficMark[] }
   | { kind: 'receiver'; chips: ReceiverChips }
   /** A message that could not be read (counted; the last good state is kept). */
-  | { kind: 'bad'; reason: string };
+  | { kind: 'bad'; reason: string }
+  /** A traffic callout to speak now ("Traffic, 2 o'clock, 2 miles, 500 feet below"), as its report arrived. */
+  | { kind: 'callout'; text: string };
 

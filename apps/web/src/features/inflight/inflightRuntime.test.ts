@@ -8,6 +8,7 @@ import { makeStore } from '../../store';
 import { createDirectAdsbEndpoint } from './directEndpoint';
 import type { DevicesSocketLike } from './devicesSocket';
 import { startInflight, type GeolocationLike } from './inflightRuntime';
+import { calloutsSet } from './inflightSlice';
 
 class FakeSocket implements DevicesSocketLike {
   onopen: (() => void) | null = null;
@@ -79,5 +80,35 @@ describe('in-flight runtime', () => {
     runtime.stop();
     expect(geolocation.clearWatch).toHaveBeenCalledWith(7);
     expect(sockets[0]!.closed).toBe(true);
+  });
+
+  it('speaks traffic callouts only after the pilot turns them on (off by default), as the report arrives', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const store = makeStore();
+    expect(store.getState().inflight.callouts).toBe(false);
+    const spoken: string[] = [];
+    const sockets: FakeSocket[] = [];
+    const runtime = startInflight({ store, origin: 'https://clearway.example', geolocation: null, createAdsbEndpoint: () => createDirectAdsbEndpoint(0), speak: (text) => spoken.push(text), openSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    } });
+    store.dispatch({ type: 'account/signedIn', payload: { custId: 'c1', email: 'p@example.com' } });
+    sockets[0]!.onopen?.();
+    const socket = sockets[0]!;
+    socket.send({ type: 'ownship', time: Date.now(), address: 'C1EA00', callsign: null, lat: 34, lon: -118.4, altPressureFt: 4500, altGeoFt: null, geoAltitudeDatum: null, trackDeg: 0, groundSpeedKt: 120, verticalSpeedFpm: 0, nic: 9, nacp: 10, airborne: true });
+    // A target 1.5 nm due east (3 o'clock), 500 ft below.
+    const target = (address: string) => ({ address, addressType: 'adsbIcao', callsign: null, lat: 34, lon: -118.4 + 1.5 / 60 / Math.cos((34 * Math.PI) / 180), altFt: 4000, trackDeg: 0, speedKt: 100, verticalSpeedFpm: 0, emitter: 1, emergency: 0, onGround: false, alert: false, time: Date.now() });
+    socket.send({ type: 'traffic', time: Date.now(), targets: [target('A00001')] });
+    expect(spoken).toEqual([]);
+
+    store.dispatch(calloutsSet(true));
+    socket.send({ type: 'traffic', time: Date.now(), targets: [target('A00002')] });
+    expect(spoken).toEqual(["Traffic, 3 o'clock, 2 miles, 500 feet below"]);
+
+    store.dispatch(calloutsSet(false));
+    socket.send({ type: 'traffic', time: Date.now(), targets: [target('A00003')] });
+    expect(spoken).toHaveLength(1);
+    runtime.stop();
   });
 });

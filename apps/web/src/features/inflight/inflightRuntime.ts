@@ -27,6 +27,15 @@ export interface InflightRuntimeOptions {
    * returns the release. Default: the sim store's holdSimLink, unless openSocket is faked (tests); null: never.
    */
   holdSimulatorLink?: (() => () => void) | null;
+  /** Speaks a traffic callout (default: the browser's speechSynthesis, when it has one). */
+  speak?: (text: string) => void;
+}
+
+/** The browser's speech, a callout at a time: a newer one replaces any still waiting. */
+function speakWithSynthesis(text: string): void {
+  if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined') return;
+  speechSynthesis.cancel();
+  speechSynthesis.speak(new SpeechSynthesisUtterance(text));
 }
 
 export interface InflightRuntime {
@@ -71,6 +80,7 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
   const adsbOnFirstUse = (): AdsbWorkerFacade => {
     if (adsb.initialized) return adsb;
     adsb.init();
+    if (store.getState().inflight.callouts) adsb.post({ kind: 'callouts', on: true });
     adsb.subscribe((output) => {
       switch (output.kind) {
         case 'ownship':
@@ -88,6 +98,9 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
           break;
         case 'bad':
           console.warn(`[inflight] ${output.reason}`);
+          break;
+        case 'callout':
+          if (store.getState().inflight.callouts) (options.speak ?? speakWithSynthesis)(output.text);
           break;
         default:
           break;
@@ -145,8 +158,14 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
   };
   syncSocket();
   let threshold = store.getState().units.takeoff_threshold;
+  let callouts = store.getState().inflight.callouts;
   const unsubscribeStore = store.subscribe(() => {
     syncSocket();
+    const on = store.getState().inflight.callouts;
+    if (on !== callouts) {
+      callouts = on;
+      if (adsb.initialized) adsb.post({ kind: 'callouts', on });
+    }
     const next = store.getState().units.takeoff_threshold;
     if (next !== threshold) {
       threshold = next;

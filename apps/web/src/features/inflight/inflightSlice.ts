@@ -55,6 +55,8 @@ export interface InflightState {
   follow: boolean;
   /** When the pilot last panned a map (ms since the epoch): the resume_nav countdown restarts from it. */
   pannedAt: number | null;
+  /** Spoken traffic callouts (issue 19: off by default). */
+  callouts: boolean;
 }
 
 export const initialInflightState: InflightState = {
@@ -70,6 +72,7 @@ export const initialInflightState: InflightState = {
   directTo: null,
   follow: true,
   pannedAt: null,
+  callouts: false,
 };
 
 export const inflightSlice = createSlice({
@@ -106,6 +109,9 @@ export const inflightSlice = createSlice({
       state.follow = action.payload;
       if (action.payload) state.pannedAt = null;
     },
+    calloutsSet(state, action: PayloadAction<boolean>) {
+      state.callouts = action.payload;
+    },
     /** The pilot panned a map: follow mode off until Resume Navigation (or resume_nav seconds). */
     panned(state, action: PayloadAction<number>) {
       state.follow = false;
@@ -114,7 +120,7 @@ export const inflightSlice = createSlice({
   },
 });
 
-export const { positionChanged, pressureAltitudeChanged, gpsChecked, deviceGpsFailed, receiverChanged, linkChanged, trafficChanged, directToSet, followSet, panned } = inflightSlice.actions;
+export const { positionChanged, pressureAltitudeChanged, gpsChecked, deviceGpsFailed, receiverChanged, linkChanged, trafficChanged, directToSet, followSet, panned, calloutsSet } = inflightSlice.actions;
 
 /** A channel's chip from its status now and whether it was ever on: lost keeps the fact it was heard. */
 export function chipOf(status: boolean, everOn: boolean): ChannelChip {
