@@ -51,6 +51,7 @@ describe('AfdPage (/app/show_afd)', () => {
     expect(router.state.location.pathname).toBe('/app/show_afd');
     fireEvent.click(screen.getByTestId('afd-plates-link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/PlateView'));
-    expect(router.state.location.search).toBe('?airport=KHWD');
+    // The plate page may replace its address with the airport's id as the plates index names it (HWD).
+    expect(router.state.location.search).toMatch(/^\?airport=K?HWD$/);
   });
 });
