@@ -146,8 +146,8 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
         phone={phone ? { compact: route ? <CompactRouteSummary route={route} inline /> : null } : undefined}
       />
       {route && !phone ? <CompactRouteSummary route={route} /> : null}
-      {route ? <RouteNotamCounts route={route} /> : null}
-      {/* On a phone the note goes under the navlog, so the first leg stays high on the screen (issue 27). */}
+      {/* On a phone the NOTAM counts and the winds note go under the navlog, so the first leg stays high on the screen (issue 27). */}
+      {route && !phone ? <RouteNotamCounts route={route} /> : null}
       {route && !phone ? <WindsNote route={route} /> : null}
       <Box sx={{ flex: 1, overflow: 'auto' }}>
         {state.mode === 'navlog' || state.mode === 'edit' ? (
@@ -155,6 +155,7 @@ function RouteScreen({ profile, initialMode }: { profile: AircraftProfile; initi
             <>
               <NavlogTable route={route} units={units} legControls={legControls} />
               {phone ? <WindsNote route={route} /> : null}
+              {phone ? <RouteNotamCounts route={route} /> : null}
               {state.mode === 'navlog' ? (
                 <>
                   <Box sx={{ pt: 1 }}>
