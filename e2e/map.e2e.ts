@@ -56,10 +56,23 @@ async function canvasColourSet(page: Page, selector: string): Promise<Set<number
 
 /** Moves view one through its address hash and waits until it is idle at that zoom with airports drawn. */
 async function showAt(page: Page, zoom: number, lat: number, lon: number): Promise<void> {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#${zoom}/${lat}/${lon}`);
-  await page.waitForSelector(`${VIEW_ONE}[data-map-zoom="${zoom.toFixed(2)}"]`, { timeout: 20_000 });
+  // A camera still flying to a route just entered writes its own position into the address when it
+  // lands, over the one set here: set it again until the view is at that zoom (bounded).
+  const atZoom = `${VIEW_ONE}[data-map-zoom="${zoom.toFixed(2)}"]`;
+  for (let attempt = 1; ; attempt++) {
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `#${zoom}/${lat}/${lon}`);
+    try {
+      await page.waitForSelector(atZoom, { timeout: 7_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.evaluate(() => {
+        window.location.hash = '';
+      });
+    }
+  }
   await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-map-airports') ?? 0) > 0, VIEW_ONE, { timeout: 20_000 });
   // Let the tiles of the new view and the refilled airports finish drawing.
   await page.waitForTimeout(800);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNavDb, type NavDb } from '@clearway/navdb';
 import { DEFAULT_PROFILE, parseRoute } from '../packages/flightplan/src/index.js';
 import { navDbLookup, planToRouteString, readFms, readPlan, resolvePlan } from '../packages/planfiles/src/index.js';
-import { openSignedInApp, type SignedInApp } from './harness.js';
+import { openSignedInApp, waitNavDbLoaded, type SignedInApp } from './harness.js';
 
 const FPL = new URL('../../shared/data/xplane/flightplans/aerofly-missions/KBLI.fpl', import.meta.url).pathname;
 
@@ -31,6 +31,8 @@ afterAll(async () => {
 describe('flight plan files on the route screen', () => {
   it('imports a Garmin .fpl and exports the route as X-Plane .fms', async () => {
     await page.goto(`${app.server.origin}/app/route`);
+    // The import resolves against the nav database in the routing worker: after this reload, wait for it.
+    await waitNavDbLoaded(page);
     await page.waitForSelector('[data-testid="plan-files"]');
     await page.setInputFiles('[data-testid="plan-import-input"]', FPL);
     const report = page.getByTestId('plan-import-report');
