@@ -17,7 +17,7 @@ import {
 } from '@clearway/protocol';
 import { requireSession, sessionUserOf, type SessionResolver } from '../../auth/index.js';
 import type { XPlaneConfig } from '../../config/index.js';
-import type { OriginPolicy } from '../../http/index.js';
+import { ADDRESS_LIMITS, addressLimited, type OriginPolicy } from '../../http/index.js';
 import { systemClock, type JobClock } from '../../jobs/index.js';
 import { originAllowed } from '../../realtime/index.js';
 import { writeFms } from './fms.js';
@@ -192,6 +192,8 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
     SIM_SOCKET_PATH,
     {
       websocket: true,
+      // The same per-address limit on upgrades as the devices socket (STYLE item 17).
+      ...addressLimited(ADDRESS_LIMITS.devicesSocket),
       preValidation: [
         originCheck,
         requireSession(options.sessions, 'Sign in to use the simulator socket'),
