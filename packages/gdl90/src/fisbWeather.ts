@@ -84,7 +84,7 @@ export function fisbWindsAsFbBulletin(text: string): string | null {
 }
 
 /** A TWGO text's first line "WST KMKC 170253 CONVECTIVE SIGMET 3E" as an NWS heading the advisory decoder dates. */
-function advisoryAsNwsProduct(text: string): string {
+export function advisoryAsNwsProduct(text: string): string {
   const [first = '', ...rest] = text.split('\n');
   const m = /^(\S+)\s+([A-Z]{4})\s+(\d{6})(?:\s(.*))?$/.exec(first.trim());
   if (!m) return text;

@@ -2,7 +2,7 @@
 // stay out of the start-up bundle). Each product goes through @clearway/gdl90's FIS-B weather decoder
 // (the same @clearway/weather decoders as the internet feeds) and comes out as the protocol's entry
 // for its type, keyed as the server keys its snapshots.
-import { createFisbWeatherDecoder, fisbWindsAsFbBulletin, type FisbText } from '@clearway/gdl90';
+import { advisoryAsNwsProduct, createFisbWeatherDecoder, fisbWindsAsFbBulletin, type FisbText } from '@clearway/gdl90';
 import type { AdvisoryEntry, FbBulletinEntry, MetarEntry, PirepEntry, TafEntry } from '@clearway/protocol';
 import { decodeAdvisoryProduct, decodePirepProduct, FB_STATION_POSITIONS, type Advisory, type Metar, type PirepLayerReport, type PirepLocator } from '@clearway/weather';
 
@@ -46,15 +46,6 @@ function withFbStations(locate: PirepLocator | undefined): PirepLocator {
     const fb = FB_STATION_POSITIONS[raw.toUpperCase()];
     return fb ? { lat: fb[0], lon: fb[1] } : null;
   };
-}
-
-/** A TWGO text's first line "WST KMKC 170253 CONVECTIVE SIGMET 3E" as an NWS heading (as @clearway/gdl90's FIS-B weather decoder reads it). */
-function advisoryAsNwsProduct(text: string): string {
-  const [first = '', ...rest] = text.split('\n');
-  const m = /^(\S+)\s+([A-Z]{4})\s+(\d{6})(?:\s(.*))?$/.exec(first.trim());
-  if (!m) return text;
-  const after = (m[4] ?? '').trim();
-  return [`WSUS00 ${m[2]} ${m[3]}`, ...(after ? [after] : []), ...rest].join('\n');
 }
 
 const STATION_ID = /^[A-Z0-9]{3,5}$/;
