@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useServices } from '../../platform/services';
 import { pagePath } from '../../platform/pages';
+import { useStoredAirportId } from '../../platform/storedAirport';
 import { useAppSelector } from '../../store/hooks';
 import { buildSupplement, type Supplement } from './supplement';
 
@@ -12,21 +13,9 @@ type Shown = { code: string; kind: 'loaded'; supplement: Supplement } | { code: 
 
 /** `?id=` of the address, else the airport the airport page showed last (prefs `airport_id`). */
 function useAirportCode(): string | null {
-  const { prefs } = useServices();
   const [params] = useSearchParams();
   const queryId = params.get('id')?.trim().toUpperCase() || null;
-  const [storedId, setStoredId] = useState<string | null>(null);
-  useEffect(() => {
-    if (queryId) return undefined;
-    let live = true;
-    prefs.getProperty('airport_id').then(
-      (id) => live && setStoredId(id ? id.toUpperCase() : null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [prefs, queryId]);
+  const storedId = useStoredAirportId(queryId !== null);
   return queryId ?? storedId;
 }
 

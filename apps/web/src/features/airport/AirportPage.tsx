@@ -6,6 +6,7 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { formatDms } from '@clearway/geo';
 import type { Airport, AirportSummary, Frequency, Runway, RunwayInfo } from '@clearway/navdb';
 import { closedRunwayIds, runwayEndTrueHeading } from '@clearway/weather';
+import { useStoredAirportId } from '../../platform/storedAirport';
 import { useServices } from '../../platform/services';
 import { PrefsDb } from '../../db/prefs';
 import { useAppSelector } from '../../store/hooks';
@@ -93,23 +94,12 @@ export function AirportPage() {
   const [params] = useSearchParams();
   const queryId = params.get('id')?.trim().toUpperCase() || null;
   const selectedId = useSelectedAirportId();
-  const [storedId, setStoredId] = useState<string | null>(null);
+  const storedId = useStoredAirportId(queryId !== null);
   const dbStatus = useAppSelector((s) => s.navData.status);
   const currentRoute = useCurrentRoute();
   const [result, setResult] = useState<{ code: string; value: Loaded | null } | null>(null);
   const [favorite, setFavorite] = useState(false);
 
-  useEffect(() => {
-    if (queryId) return;
-    let live = true;
-    prefs.getProperty('airport_id').then(
-      (id) => live && setStoredId(id ? id.toUpperCase() : null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [prefs, queryId]);
 
   const code = queryId ?? selectedId ?? storedId;
 
