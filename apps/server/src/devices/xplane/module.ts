@@ -66,6 +66,9 @@ function rateLimitedLog(log: FastifyBaseLogger, clock: JobClock): (kind: SimLogK
   };
 }
 
+/** Sessions whose last .fms is kept for the download at once (the least recently sent dropped first). */
+export const MAX_KEPT_PLANS = 1000;
+
 /**
  * The simulator link (issue 20, spec part 2 §7 discoverXPlane ... sendDirectToXPlane): the X-Plane
  * UDP link (link.ts) streamed to signed-in apps on `/ws/sim`; the app's discover, subscribe,
@@ -111,8 +114,10 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
 
   const flightPlan = async (sessionId: string, command: Extract<SimCommand, { type: 'flightPlan' }>) => {
     const text = writeFms(command.waypoints, command.cycle ?? FMS_DEFAULT_CYCLE);
+    // Most recent last: the bound drops the session that sent a plan longest ago.
+    plans.delete(sessionId);
     plans.set(sessionId, text);
-    if (plans.size > 1000) plans.delete(plans.keys().next().value!);
+    if (plans.size > MAX_KEPT_PLANS) plans.delete(plans.keys().next().value!);
     if (fmsDir === null) return { ok: true, message: 'Flight plan ready to download (XPLANE_FMS_DIR is not set, so it was not written into X-Plane)', fms: text };
     const name = `${command.name ?? 'Clearway'}.fms`;
     try {
@@ -161,7 +166,11 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
       if (socket.readyState === socket.OPEN) socket.ping();
       options.sessions.resolve(request).then(
         (user) => {
-          if (user === null || user.sessionId !== sessionUserOf(request).sessionId) socket.close(SIM_SESSION_ENDED_CLOSE, 'Session ended');
+          if (user === null || user.sessionId !== sessionUserOf(request).sessionId) {
+            // The session's plan goes with it: no one can download it any more.
+            plans.delete(sessionUserOf(request).sessionId);
+            socket.close(SIM_SESSION_ENDED_CLOSE, 'Session ended');
+          }
         },
         (error: unknown) => app.log.warn({ err: error }, 'sim socket session check failed; kept until the next beat'),
       );

@@ -76,7 +76,7 @@ describe('the X-Plane link: fake X-Plane on loopback UDP → bridge → /ws/sim'
     expect(sim.received.filter((p) => p.kind === 'RREF' && p.dataref === 'sim/time/paused').length).toBeGreaterThan(1);
   });
 
-  it('sends direct-to, a radio change and the flight director as DREF/CMND bytes; writes the flight plan as .fms', async () => {
+  it('sends direct-to, a radio change, the flight director and autopilot modes and dials as DREF/CMND bytes; writes the flight plan as .fms', async () => {
     const fmsDir = join(await mkdtemp(join(tmpdir(), 'clearway-fms-')), 'Output', 'FMS plans');
     closers.push(() => rm(dirname(dirname(fmsDir)), { recursive: true, force: true }));
     const { server: again, sim, socket: app } = await setUp((fake) => ({ hosts: [{ address: '127.0.0.1', port: fake.port }], fmsDir }));
@@ -109,6 +109,23 @@ describe('the X-Plane link: fake X-Plane on loopback UDP → bridge → /ws/sim'
     app.send({ type: 'command', id: 'fd', command: { type: 'flightDirector', mode: 1 } });
     await app.next(result('fd'), WAIT_MS);
     await sim.waitFor((p) => p.kind === 'DREF' && p.dataref === 'sim/cockpit2/autopilot/flight_director_mode' && p.value === 1, WAIT_MS);
+
+    // Autopilot over UDP: a mode is a CMND, a dial setting a DREF (509 bytes: name padded, float value).
+    app.send({ type: 'command', id: 'ap', command: { type: 'autopilot', command: 'altitude' } });
+    expect(await app.next<SimCommandResultMessage>(result('ap'), WAIT_MS)).toMatchObject({ ok: true });
+    const apMode = await sim.waitFor<Extract<FakeXPlaneReceived, { kind: 'CMND' }>>((p) => p.kind === 'CMND' && p.command === 'sim/autopilot/altitude_hold', WAIT_MS);
+    expect(apMode.bytes.toString('latin1')).toBe('CMND\0sim/autopilot/altitude_hold\0');
+    app.send({ type: 'command', id: 'apAlt', command: { type: 'autopilot', command: 'setAltitude', value: 6500 } });
+    expect(await app.next<SimCommandResultMessage>(result('apAlt'), WAIT_MS)).toMatchObject({ ok: true });
+    const apAlt = await sim.waitFor<Extract<FakeXPlaneReceived, { kind: 'DREF' }>>((p) => p.kind === 'DREF' && p.dataref === 'sim/cockpit2/autopilot/altitude_dial_ft', WAIT_MS);
+    expect(apAlt.bytes.length).toBe(509);
+    expect(apAlt.bytes.readFloatLE(5)).toBe(6500);
+    expect(apAlt.bytes.subarray(9, 9 + 'sim/cockpit2/autopilot/altitude_dial_ft'.length).toString('latin1')).toBe('sim/cockpit2/autopilot/altitude_dial_ft');
+    // A dial setting without its value is refused, and nothing is sent.
+    const before = sim.received.length;
+    app.send({ type: 'command', id: 'apBad', command: { type: 'autopilot', command: 'setHeading' } });
+    expect(await app.next<SimCommandResultMessage>(result('apBad'), WAIT_MS)).toMatchObject({ ok: false, message: 'autopilot setHeading needs a value' });
+    expect(sim.received.length).toBe(before);
 
     const waypoints = [
       { id: 'KHWD', type: 'AIRPORT' as const, altitude: 52, lat: 37.6589, lon: -122.1218 },
