@@ -1,11 +1,15 @@
 // The simulator link as a pilot meets it (issue 20): a fake X-Plane on loopback UDP (RREF answers,
 // DREF/CMND recorded) → the real server's X-Plane link → /ws/sim → the Sim PFD in Debian's Chromium,
 // and the map's ownship from the simulator (the first position source while connected and simulating).
-import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeXPlane } from '../apps/server/src/devices/xplane/fakeXPlane.js';
 import { launchChromium, signedInContext, startServer, type RunningServer } from './harness.js';
 
+const screenshots = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots', 'sim');
 let server: RunningServer;
 let browser: Browser;
 let sim: FakeXPlane;
@@ -25,7 +29,59 @@ const FLYING = {
   'sim/time/paused': 0,
 };
 
+/** Everything the PFD draws, engine strip and HSI included: established on the ILS, engine at cruise. */
+const ON_APPROACH = {
+  ...FLYING,
+  'sim/flightmodel/position/theta': -2.5,
+  'sim/flightmodel/position/phi': 12,
+  'sim/flightmodel/position/vh_ind_fpm': -500,
+  'sim/flightmodel/position/indicated_airspeed': 92,
+  'sim/cockpit2/radios/actuators/nav1_obs_deg_mag_pilot': 280,
+  'sim/cockpit2/radios/indicators/nav1_hdef_dots_pilot': -0.8,
+  'sim/cockpit2/radios/indicators/nav1_vdef_dots_pilot': 0.5,
+  'sim/cockpit2/radios/indicators/nav1_flag_from_to_pilot': 1,
+  'sim/cockpit2/radios/indicators/nav1_dme_distance_nm': 6.2,
+  'sim/cockpit2/engine/indicators/fuel_flow_kg_sec[0]': 0.0084, // about 8 gal/h
+  'sim/cockpit2/fuel/fuel_quantity[0]': 60,
+  'sim/cockpit2/fuel/fuel_quantity[1]': 55,
+  'sim/cockpit2/engine/indicators/oil_pressure_psi[0]': 62,
+  'sim/cockpit2/engine/indicators/oil_temperature_deg_C[0]': 88,
+  'sim/cockpit2/engine/indicators/CHT_deg_C[0]': 180,
+  'sim/cockpit2/engine/indicators/EGT_deg_C[0]': 700,
+};
+
+async function nightMode(page: Page, on: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'settings' }).click();
+  const box = page.getByLabel('Day/Night');
+  if (on) await box.check();
+  else await box.uncheck();
+  await page.keyboard.press('Escape');
+}
+
+/** Every visible button of the page's own content is at least 44 px both ways. */
+async function touchTargets(page: Page): Promise<void> {
+  const small = await page.getByTestId('page-SimPFD').evaluate((root) =>
+    Array.from(root.querySelectorAll('button')).filter((b) => b.offsetParent !== null).map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent, ...b.getBoundingClientRect().toJSON() })).filter((b) => b.width < 44 || b.height < 44),
+  );
+  expect(small).toEqual([]);
+}
+
+/** Mean brightness (0-255) of the PFD canvas. */
+function pfdBrightness(page: Page): Promise<number> {
+  return page.getByTestId('sim-pfd').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4 * 13) {
+      sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+      n++;
+    }
+    return sum / n;
+  });
+}
+
 beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
   sim = await FakeXPlane.start();
   server = await startServer({ XPLANE: 'on', XPLANE_HOSTS: `127.0.0.1:${sim.port}`, XPLANE_HOST: '127.0.0.1', XPLANE_LISTEN_PORT: '0', XPLANE_BEACON: 'off' });
   browser = await launchChromium();
@@ -48,7 +104,7 @@ describe('Sim PFD', () => {
       await page.goto(`${server.origin}/app/SimPFD`);
       const status = page.getByTestId('sim-status');
       await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('X-Plane found: subscribe to fly');
-      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
       await sim.waitFor((p) => p.kind === 'RREF' && p.dataref === 'sim/time/paused' && p.frequency > 0, 10_000);
       sim.set(FLYING);
       sim.run(20);
@@ -101,6 +157,54 @@ describe('Sim PFD', () => {
       expect(await pfd.getAttribute('aria-label')).toMatch(/^Primary flight display \(stale\): Altitude 5249 ft/);
       expect(errors, 'uncaught errors in the page').toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the whole PFD (tapes, HSI with course, deviation and glideslope, engine strip) at tablet and phone widths, by day and by night, with 44 px controls', async () => {
+    const context = await signedInContext(browser, server, { viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      sim.set(ON_APPROACH);
+      sim.run(20);
+      await page.goto(`${server.origin}/app/SimPFD`);
+      const status = page.getByTestId('sim-status');
+      const subscribe = page.getByRole('button', { name: 'Subscribe', exact: true });
+      await expect.poll(async () => (await subscribe.isVisible()) || (await status.textContent()) === 'X-Plane connected (UDP) · simulating', { timeout: 30_000 }).toBe(true);
+      if (await subscribe.isVisible()) await subscribe.click();
+      const pfd = page.getByTestId('sim-pfd');
+      await expect.poll(() => pfd.getAttribute('data-airspeed'), { timeout: 20_000 }).toBe('92');
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('X-Plane connected (UDP) · simulating');
+      expect(await pfd.getAttribute('aria-label')).toContain('heading 270°');
+      await page.getByRole('button', { name: 'Unsubscribe', exact: true }).waitFor();
+      // On a tablet the PFD fills the height under the top bar (a second screen in the cockpit).
+      const pfdBox = await pfd.boundingBox();
+      expect(pfdBox!.height).toBeGreaterThan(768 - 58 - 2);
+
+      await nightMode(page, false);
+      await touchTargets(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const dayTablet = await pfdBrightness(page);
+      await page.screenshot({ path: join(screenshots, 'pfd-tablet-day.png') });
+      await nightMode(page, true);
+      await expect.poll(() => pfdBrightness(page), { timeout: 5_000 }).toBeLessThan(dayTablet * 0.8);
+      await page.screenshot({ path: join(screenshots, 'pfd-tablet-night.png') });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => pfd.evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect().width), { timeout: 5_000 }).toBeLessThanOrEqual(390);
+      await touchTargets(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const nightPhone = await pfdBrightness(page);
+      await page.screenshot({ path: join(screenshots, 'pfd-phone-night.png') });
+      await nightMode(page, false);
+      await expect.poll(() => pfdBrightness(page), { timeout: 5_000 }).toBeGreaterThan(nightPhone * 1.25);
+      await page.screenshot({ path: join(screenshots, 'pfd-phone-day.png') });
+      console.log(`[sim e2e] PFD mean brightness: tablet day ${dayTablet.toFixed(1)}, phone night ${nightPhone.toFixed(1)}`);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    } finally {
+      sim.pause();
       await context.close();
     }
   });
