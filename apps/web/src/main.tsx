@@ -20,6 +20,7 @@ import { firstPictureWait } from './platform/readiness';
 import { installAdvice, readInstallEnvironment, rememberInstallSkipped } from './app/install/installDetection';
 import { createAppRouter } from './app/routes';
 import { startLandingWatch } from './features/plates';
+import { linkRoutingToReceiver } from './features/inflight/receiverLink';
 import { showSignInConnectionScreen } from './app/SignInConnectionScreen';
 import { APP_VERSION } from './platform/services';
 import { browserConnectivity } from './platform/connectivity';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     serviceWorker,
     randomUUID: () => randomUuid(),
     routing,
+    linkReceiver: () => linkRoutingToReceiver(routing),
     navData: { fetch: serverFetch, store: dexieArtifactStore(new AirportDb()) },
     firstPicture,
     signIn: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG_PATH, endpointsForOrigin, type ClientConfig } from '@clearway/protocol';
+import { linkRoutingToReceiver, RECEIVER_NOT_LINKED_WARNING, routingOverPort, whenReceiverPort } from '../features/inflight/receiverLink';
 import { boot, type BootDeps } from './boot';
 import { loadClientConfig } from './clientConfig';
 import { makeStore } from '../store';
@@ -214,6 +215,26 @@ describe('boot', () => {
     await vi.waitFor(() => expect(Math.abs((d.store.getState().route.current?.total_distance ?? 0) - 16.055) / 16.055).toBeLessThan(0.003), { timeout: 5000 });
     expect(d.store.getState().route.current?.all_legs).toHaveLength(2);
     routeEffects.stop();
+  });
+
+  it('links the initialised routing worker to the traffic receiver; a port not taken in 7 s is a boot warning, not a failure', async () => {
+    const routing = new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() });
+    const port = new Promise<MessagePort>((resolve) => whenReceiverPort(resolve));
+    const linked = deps({ routing, linkReceiver: () => linkRoutingToReceiver(routing) });
+    const { routingInit } = await boot(linked);
+    await routingInit;
+    // The receiver's side gets its port, and the routing worker answers on it.
+    const overPort = await routingOverPort(await port, 2_000);
+    expect(overPort).not.toBeNull();
+    expect(await overPort!.call('status', {})).toEqual({ loaded: false, header: null });
+    overPort!.dispose();
+    expect(linked.store.getState().boot.warnings).toEqual([]);
+
+    const slow = new RoutingWorkerFacade({ createEndpoint: () => createDirectRoutingEndpoint() });
+    const notLinked = deps({ routing: slow, linkReceiver: () => linkRoutingToReceiver({ call: () => new Promise<never>(() => undefined) }, { timeoutMs: 20 }) });
+    await (await boot(notLinked)).routingInit;
+    await vi.waitFor(() => expect(notLinked.store.getState().boot.warnings).toEqual([RECEIVER_NOT_LINKED_WARNING]));
+    expect(notLinked.store.getState().boot.stage).toBe('done');
   });
 
   it('logs a routing worker init time-out (12 s at boot) with the spec text and keeps going', async () => {

@@ -34,6 +34,11 @@ export interface BootDeps {
   randomUUID: () => string;
   /** The routing worker (not yet initialised): boot initialises it with the 12 s limit. */
   routing: RoutingWorkerFacade;
+  /**
+   * Links the initialised routing worker to the traffic receiver (features/inflight receiverLink.ts:
+   * a port within 7 s, else a warning and no link). Optional: without it there is no link.
+   */
+  linkReceiver?: () => Promise<{ state: 'linked' } | { state: 'not_linked'; reason: string }>;
   /** Where the airport database comes from and is kept (features/navdata/loader.ts). */
   navData: Pick<NavDataLoaderDeps, 'fetch' | 'store' | 'region' | 'readableFormat' | 'limits'>;
   /** The sign-in wait (signInGate.ts): fetch for /auth/me, the full navigation to login, the connection screen. */
@@ -166,6 +171,20 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
         store.dispatch(bootWarning(`routing worker: ${message(error)}`));
       },
     );
+  // Then the routing worker is linked to the traffic receiver (spec part 1 §4); a failure is a warning.
+  if (deps.linkReceiver) {
+    const link = deps.linkReceiver;
+    void routingInit
+      .then(() => (deps.routing.initialized ? link() : null))
+      .then((outcome) => {
+        if (outcome === null) return;
+        if (outcome.state === 'linked') log.info('[boot] traffic receiver linked to the routing worker');
+        else {
+          log.warn(`[boot] ${outcome.reason}`);
+          store.dispatch(bootWarning(outcome.reason));
+        }
+      });
+  }
   // The loader (index check with zod, download, IndexedDB) is a chunk of its own, off the first paint.
   const navData = firstPicture
     .then(() => import('../features/navdata/startNavData'))

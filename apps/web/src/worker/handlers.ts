@@ -4,7 +4,11 @@ import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFe
 import { createEngineHandlers } from './engineHandlers';
 import { createAlongRouteHandlers } from './alongRoute';
 import { createClearSkyHandlers } from './clearsky';
+import { serveRouting, type WorkerScopeLike } from './workerHost';
 import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
+
+/** Idents looked up in one stationPlaces call at most (a FIS-B batch names far fewer). */
+export const STATION_PLACES_MAX = 500;
 
 /** What a handler gets besides its parameters: the call's signal, aborted when the caller cancels. */
 export interface CallContext {
@@ -62,6 +66,23 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     nearestAirports: ({ point, count }) => loaded().nearestAirports(point, count),
     procedures: ({ airportId, kind }) => loaded().procedures(airportId, kind),
     airport: ({ code }) => loaded().airport(code),
+    linkReceiver: ({ port }) => {
+      // The same handlers on the port: the traffic receiver's calls run beside the page's.
+      serveRouting(port as unknown as WorkerScopeLike, handlers);
+      port.start();
+      return { linked: true };
+    },
+    stationPlaces: ({ idents }) => {
+      const navDb = loaded();
+      const places: Record<string, { lat: number; lon: number }> = {};
+      for (const ident of idents.slice(0, STATION_PLACES_MAX)) {
+        const airport = navDb.airport(ident) ?? (ident.length === 4 && /^[KP]/.test(ident) ? navDb.airport(ident.slice(1)) : null);
+        const navaid = airport ? null : (navDb.navaids(ident)[0] ?? null);
+        const at = airport ? { lat: airport.latDeg, lon: airport.lonDeg } : navaid ? { lat: navaid.latDeg, lon: navaid.lonDeg } : null;
+        if (at) places[ident] = at;
+      }
+      return places;
+    },
     resolvePlanFile: ({ plan, toleranceNm }) => resolvePlan(plan, navDbLookup(loaded()), toleranceNm === undefined ? {} : { toleranceNm }),
     ...createEngineHandlers(loaded, clock),
     ...createAlongRouteHandlers(loaded),

@@ -53,6 +53,16 @@ export interface RoutingMethods extends EngineMethods, AlongRouteMethods, ClearS
   procedures: { params: { airportId: string; kind?: ProcedureKind }; result: Procedure[] };
   /** An airport's full record (runways, ends, frequencies) by id, FAA or ICAO code; null when unknown. */
   airport: { params: { code: string }; result: Airport | null };
+  /**
+   * Start-up's link to the traffic receiver (spec part 1 §4): the routing worker serves this same
+   * message map on the transferred port too, so the ADS-B worker asks it directly, not through the page.
+   */
+  linkReceiver: { params: { port: MessagePort }; result: { linked: true } };
+  /**
+   * Where reporting stations are (FIS-B METAR and TAF idents, e.g. 'KHWD' or 'HWD'): the airport of
+   * that ident, else a navaid of it; idents not found are left out.
+   */
+  stationPlaces: { params: { idents: string[] }; result: Record<string, { lat: number; lon: number }> };
   /** An imported flight plan file's points matched to the database (@clearway/planfiles resolvePlan). */
   resolvePlanFile: { params: { plan: FlightPlanFile; toleranceNm?: number }; result: ResolveReport };
 }
@@ -88,6 +98,8 @@ export const ROUTING_METHODS = [
   'nearestAirports',
   'procedures',
   'airport',
+  'linkReceiver',
+  'stationPlaces',
   'resolvePlanFile',
   ...ENGINE_METHODS,
   ...ALONG_ROUTE_METHODS,
@@ -109,6 +121,7 @@ export function isRoutingMethod(name: unknown): name is RoutingMethod {
  */
 export const PARAM_TRANSFERABLES: { [M in RoutingMethod]?: (params: RoutingParams<M>) => Transferable[] } = {
   loadDatabase: (params) => [params.bytes],
+  linkReceiver: (params) => [params.port],
 };
 
 export function transferablesFor<M extends RoutingMethod>(method: M, params: RoutingParams<M>): Transferable[] {

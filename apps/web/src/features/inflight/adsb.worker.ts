@@ -1,4 +1,5 @@
 import { AdsbCore } from './adsbCore';
+import { takeLink } from './receiverLink';
 import { ADSB_WORKER_LOOP_MS, systemClock, type AdsbInput, type AdsbOutput } from './adsbMessages';
 
 // The ADS-B worker (spec part 2 §4 "Start-up: traffic receiver"): AdsbCore off the page's thread.
@@ -9,6 +10,10 @@ interface ScopeLike {
 }
 const scope = self as unknown as ScopeLike;
 const core = new AdsbCore({ clock: systemClock, emit: (output) => scope.postMessage(output) });
-scope.onmessage = (event) => core.handle(event.data);
+scope.onmessage = (event) => {
+  const input = event.data;
+  if (input.kind === 'link') takeLink(input.port, core, (output) => scope.postMessage(output));
+  else core.handle(input);
+};
 setInterval(() => core.handle({ kind: 'tick' }), ADSB_WORKER_LOOP_MS);
 scope.postMessage({ kind: 'ready' });

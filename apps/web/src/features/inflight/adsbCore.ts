@@ -2,7 +2,18 @@ import { createGdl90Decoder, type Gdl90Message } from '@clearway/gdl90';
 import { fixFromOwnship, ReceiverStatus, TrafficCalloutScheduler, TrafficTable, type Clock, type TrafficOwnship, type TrafficReportInput, type TrafficTarget } from '@clearway/inflight';
 import type { DeviceTrafficTarget, DevicesMessage, DevicesStatusMessage } from '@clearway/protocol';
 import { chipOf, type ReceiverChips, type TrafficMark } from './inflightSlice';
-import type { AdsbInput, AdsbOutput } from './adsbMessages';
+import type { AdsbInput, AdsbOutput, FisbProductOut } from './adsbMessages';
+
+interface Place {
+  lat: number;
+  lon: number;
+}
+
+/** The reporting station of a METAR, SPECI or TAF text ('METAR KHWD 061753Z ...' -> 'KHWD'). */
+export function stationOf(text: string): string | null {
+  const m = /^\s*(?:(?:METAR|SPECI|TAF)(?:\s+(?:AMD|COR))?\s+)?([A-Z][A-Z0-9]{2,3})\s+\d{6}Z/.exec(text);
+  return m ? m[1]! : null;
+}
 
 export { ADSB_WORKER_LOOP_MS, systemClock } from './adsbMessages';
 export type { AdsbInput, AdsbOutput } from './adsbMessages';
@@ -70,6 +81,8 @@ export class AdsbCore {
   #lastTrafficAt = -Infinity;
   /** Spoken callouts: off by default (issue 19), on with the page's `callouts` input. */
   #callouts: TrafficCalloutScheduler | null = null;
+  #placesLookup: ((idents: string[]) => Promise<Record<string, Place>>) | null = null;
+  readonly #places = new Map<string, Place | null>();
 
   constructor(options: { clock: Clock; emit: (output: AdsbOutput) => void }) {
     this.#clock = options.clock;
@@ -95,6 +108,9 @@ export class AdsbCore {
         break;
       case 'callouts':
         this.#callouts = input.on ? (this.#callouts ?? new TrafficCalloutScheduler()) : null;
+        break;
+      case 'link':
+        // Taken by the worker's host (adsb.worker.ts, directEndpoint.ts), which makes the client.
         break;
     }
     this.#flush();
@@ -137,12 +153,19 @@ export class AdsbCore {
         }
         this.#trafficDue = true;
         break;
-      case 'fisb':
+      case 'fisb': {
+        const stations = new Set<string>();
+        const products: FisbProductOut[] = [];
         for (const p of message.products) {
           const kind = p.kind.startsWith('TAF') ? 'taf' : p.kind === 'METAR' || p.kind === 'SPECI' ? 'metar' : null;
           if (kind) this.receiver.seen(kind);
+          products.push({ productId: p.productId, kind: p.kind, location: p.location, text: p.text });
+          const station = kind ? stationOf(p.text) : null;
+          if (station) stations.add(station);
         }
+        if (products.length > 0) this.#fisb(products, [...stations]);
         break;
+      }
       default:
         this.#emit({ kind: 'bad', reason: `devices socket: unknown message type "${String((message as { type?: unknown }).type)}"` });
     }
@@ -161,6 +184,43 @@ export class AdsbCore {
       this.#bridge.traffic = true;
       this.#trafficDue = true;
     }
+  }
+
+  /**
+   * Where stations are, by the routing worker's airport database over start-up's link (receiverLink.ts);
+   * null while not linked. Answers are kept (found or not), so each ident is asked once.
+   */
+  setStationPlaces(lookup: ((idents: string[]) => Promise<Record<string, Place>>) | null): void {
+    this.#placesLookup = lookup;
+  }
+
+  #fisb(products: FisbProductOut[], stations: string[]): void {
+    const receivedAt = this.#clock.now();
+    const lookup = this.#placesLookup;
+    const unknown = stations.filter((s) => !this.#places.has(s));
+    const emit = () => {
+      const places: Record<string, Place> = {};
+      for (const s of stations) {
+        const at = this.#places.get(s);
+        if (at) places[s] = at;
+      }
+      this.#emit({ kind: 'fisb', products, receivedAt, places });
+    };
+    if (lookup === null || unknown.length === 0) {
+      emit();
+      return;
+    }
+    lookup(unknown).then(
+      (found) => {
+        for (const s of unknown) this.#places.set(s, found[s] ?? null);
+        emit();
+      },
+      (error: unknown) => {
+        // Not kept: the next batch asks again (the database may not be loaded yet).
+        this.#emit({ kind: 'bad', reason: `station places from the routing worker: ${error instanceof Error ? error.message : String(error)}` });
+        emit();
+      },
+    );
   }
 
   /** A traffic report into the table, and its callout when they are on. */

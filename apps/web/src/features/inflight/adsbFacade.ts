@@ -5,7 +5,8 @@ export const ADSB_NOT_INITIALIZED_MESSAGE = 'ADSBWorkerFacade not initialized. C
 
 /** The other side of the facade: a Web Worker, or the core run on the page. */
 export interface AdsbEndpoint {
-  post(input: AdsbInput): void;
+  /** `transfer`: what moves with the message (the link's port). */
+  post(input: AdsbInput, transfer?: Transferable[]): void;
   onOutput(listener: (output: AdsbOutput) => void): void;
   terminate(): void;
 }
@@ -14,7 +15,7 @@ export interface AdsbEndpoint {
 export function createAdsbWorkerEndpoint(): AdsbEndpoint {
   const worker = new Worker(new URL('./adsb.worker.ts', import.meta.url), { type: 'module', name: 'adsb' });
   return {
-    post: (input) => worker.postMessage(input),
+    post: (input, transfer = []) => worker.postMessage(input, transfer),
     onOutput(listener) {
       worker.onmessage = (event: MessageEvent<AdsbOutput>) => listener(event.data);
       worker.onerror = (event) => listener({ kind: 'bad', reason: `ADS-B worker error: ${event.message}` });
@@ -69,7 +70,7 @@ export class AdsbWorkerFacade {
   }
 
   post(input: AdsbInput): void {
-    this.#require().post(input);
+    this.#require().post(input, input.kind === 'link' ? [input.port] : []);
   }
 
   subscribe(listener: (output: AdsbOutput) => void): () => void {

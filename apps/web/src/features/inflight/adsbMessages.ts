@@ -20,7 +20,9 @@ export type AdsbInput =
   /** Re-check the time-outs and ageing now (the worker's own loop does it every ADSB_WORKER_LOOP_MS). */
   | { kind: 'tick' }
   /** Spoken traffic callouts on or off (off until the pilot turns them on). */
-  | { kind: 'callouts'; on: boolean };
+  | { kind: 'callouts'; on: boolean }
+  /** Start-up's port to the routing worker (receiverLink.ts), transferred. */
+  | { kind: 'link'; port: MessagePort };
 
 /** What the worker sends back. */
 export type AdsbOutput =
@@ -32,5 +34,20 @@ export type AdsbOutput =
   /** A message that could not be read (counted; the last good state is kept). */
   | { kind: 'bad'; reason: string }
   /** A traffic callout to speak now ("Traffic, 2 o'clock, 2 miles, 500 feet below"), as its report arrived. */
-  | { kind: 'callout'; text: string };
+  | { kind: 'callout'; text: string }
+  /**
+   * FIS-B text products as received (for the weather layers), with where their METAR and TAF stations
+   * are by the airport database when the routing worker is linked ({} otherwise).
+   */
+  | { kind: 'fisb'; products: FisbProductOut[]; receivedAt: number; places: Record<string, { lat: number; lon: number }> }
+  /** The link to the routing worker: answered on the port within the port wait, or not. */
+  | { kind: 'linked'; ok: boolean; reason: string | null };
+
+/** A FIS-B text product as the weather layers take it (features/weather FisbProductInput). */
+export interface FisbProductOut {
+  productId: number;
+  kind: string;
+  location: string;
+  text: string;
+}
 

@@ -1,4 +1,5 @@
 import { AdsbCore } from './adsbCore';
+import { takeLink } from './receiverLink';
 import { ADSB_WORKER_LOOP_MS, systemClock, type AdsbOutput } from './adsbMessages';
 import type { AdsbEndpoint } from './adsbFacade';
 
@@ -8,7 +9,10 @@ export function createDirectAdsbEndpoint(loopMs = ADSB_WORKER_LOOP_MS, clock = s
   const core = new AdsbCore({ clock, emit: (output) => listener(output) });
   const timer = loopMs > 0 ? setInterval(() => core.handle({ kind: 'tick' }), loopMs) : null;
   return {
-    post: (input) => core.handle(input),
+    post: (input) => {
+      if (input.kind === 'link') takeLink(input.port, core, (output) => listener(output));
+      else core.handle(input);
+    },
     onOutput(next) {
       listener = next;
       queueMicrotask(() => next({ kind: 'ready' }));

@@ -3,3 +3,4 @@
 export { InflightControls } from './InflightControls';
 export { directToSet, followSet, type InflightState } from './inflightSlice';
 export { ADSB_NOT_INITIALIZED_MESSAGE, AdsbWorkerFacade } from './adsbFacade';
+export { linkRoutingToReceiver, PORT_CREATION_TIMEOUT_MS, PORT_WAIT_MS, RECEIVER_NOT_LINKED_WARNING } from './receiverLink';

@@ -111,4 +111,30 @@ describe('in-flight runtime', () => {
     expect(spoken).toHaveLength(1);
     runtime.stop();
   });
+
+  it('hands FIS-B products from the devices socket to the weather layers, with the time they were received', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const store = makeStore();
+    const ingested: { products: unknown[]; receivedAt: number; places: unknown }[] = [];
+    const sockets: FakeSocket[] = [];
+    const runtime = startInflight({
+      store,
+      origin: 'https://clearway.example',
+      geolocation: null,
+      createAdsbEndpoint: () => createDirectAdsbEndpoint(0),
+      ingestFisb: async (products, receivedAt, places) => void ingested.push({ products, receivedAt, places }),
+      openSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+    store.dispatch({ type: 'account/signedIn', payload: { custId: 'c1', email: 'p@example.com' } });
+    sockets[0]!.onopen?.();
+    const text = 'METAR KHWD 061753Z 29012KT 10SM FEW015 16/09 A3002';
+    sockets[0]!.send({ type: 'fisb', time: Date.now(), source: 'ADS-B', products: [{ productId: 413, kind: 'METAR', location: 'KHWD', text, station: { lat: 37.6, lon: -122.1 } }] });
+    // Not linked to the routing worker in this test: no places, the FB stations and the station list place them.
+    expect(ingested).toEqual([{ products: [{ productId: 413, kind: 'METAR', location: 'KHWD', text }], receivedAt: 1_700_000_000_000, places: {} }]);
+    runtime.stop();
+  });
 });

@@ -1,7 +1,8 @@
 import { FIX_FRESHNESS_MS, fixFromGeolocation, GPS_STATUS_CHECK_MS, GPS_WATCH_OPTIONS, LOCATION_LOOP_MS, PositionFusion, type Clock, type GeolocationPositionLike } from '@clearway/inflight';
 import type { AppStore } from '../../store';
 import { feedSimulatorPosition, holdSimLink } from '../sim';
-import { systemClock } from './adsbMessages';
+import { systemClock, type FisbProductOut } from './adsbMessages';
+import { whenReceiverPort } from './receiverLink';
 import { AdsbWorkerFacade, type AdsbEndpoint } from './adsbFacade';
 import { DevicesSocket, type DevicesSocketLike } from './devicesSocket';
 import { chipOf, deviceGpsFailed, gpsChecked, linkChanged, positionChanged, pressureAltitudeChanged, receiverChanged, trafficChanged, type ChannelChip } from './inflightSlice';
@@ -27,8 +28,15 @@ export interface InflightRuntimeOptions {
    * returns the release. Default: the sim store's holdSimLink, unless openSocket is faked (tests); null: never.
    */
   holdSimulatorLink?: (() => () => void) | null;
+  /** Takes FIS-B products into the weather layers (default: features/weather ingestFisbProducts, loaded on first use). */
+  ingestFisb?: (products: FisbProductOut[], receivedAt: number, places: Record<string, { lat: number; lon: number }>) => Promise<unknown>;
   /** Speaks a traffic callout (default: the browser's speechSynthesis, when it has one). */
   speak?: (text: string) => void;
+}
+
+/** FIS-B weather into the app's weather layers; the weather code loads on the first products. */
+function ingestFisbWeather(products: FisbProductOut[], receivedAt: number, places: Record<string, { lat: number; lon: number }>): Promise<unknown> {
+  return import('../weather').then(({ ingestFisbProducts }) => ingestFisbProducts(products, receivedAt, { places }));
 }
 
 /** The browser's speech, a callout at a time: a newer one replaces any still waiting. */
@@ -76,10 +84,16 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
     if (fusion.isMoving !== store.getState().inflight.moving) check();
   });
 
-  // The ADS-B worker: created on first use (the devices socket's first message).
+  // The ADS-B worker: created on first use (the devices socket's first message); start-up's port to
+  // the routing worker (receiverLink.ts) is handed to it then, or when start-up makes it later.
+  let withdrawPort: () => void = () => undefined;
   const adsbOnFirstUse = (): AdsbWorkerFacade => {
     if (adsb.initialized) return adsb;
     adsb.init();
+    withdrawPort = whenReceiverPort((port) => {
+      if (adsb.initialized) adsb.post({ kind: 'link', port });
+      else port.close();
+    });
     if (store.getState().inflight.callouts) adsb.post({ kind: 'callouts', on: true });
     adsb.subscribe((output) => {
       switch (output.kind) {
@@ -101,6 +115,14 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
           break;
         case 'callout':
           if (store.getState().inflight.callouts) (options.speak ?? speakWithSynthesis)(output.text);
+          break;
+        case 'fisb':
+          // Weather over ADS-B into the weather layers (source ADS-B), placed by the airport database when linked.
+          void (options.ingestFisb ?? ingestFisbWeather)(output.products, output.receivedAt, output.places);
+          break;
+        case 'linked':
+          if (output.ok) console.info('[inflight] the traffic receiver is linked to the routing worker');
+          else console.warn(`[inflight] ${output.reason ?? 'traffic receiver not linked'}`);
           break;
         default:
           break;
@@ -190,6 +212,7 @@ export function startInflight(options: InflightRuntimeOptions): InflightRuntime 
       stopSimulatorFeed();
       releaseSimulator?.();
       releaseSimulator = null;
+      withdrawPort();
       adsb.terminate();
     },
   };

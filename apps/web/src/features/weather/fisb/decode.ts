@@ -91,7 +91,7 @@ export interface FisbDecoded {
 }
 
 /** Decodes products received at `receivedAt` (ms since the epoch; the FIS-B time groups have day and time only). Never throws. */
-export function decodeFisbProducts(products: readonly FisbProductInput[], receivedAt: number, locate?: PirepLocator): FisbDecoded {
+export function decodeFisbProducts(products: readonly FisbProductInput[], receivedAt: number, locate?: PirepLocator, places: Readonly<Record<string, Place>> = {}): FisbDecoded {
   const decoder = createFisbWeatherDecoder();
   const placePoint = withFbStations(locate);
   const records: FisbRecord[] = [];
@@ -109,7 +109,7 @@ export function decodeFisbProducts(products: readonly FisbProductInput[], receiv
           type: 'metar',
           key: m.station,
           timeMs: m.timeMs,
-          fallback: fbFallbackPlace(m.station),
+          fallback: places[m.station] ?? fbFallbackPlace(m.station),
           entry: {
             id: m.station,
             time: m.timeMs,
@@ -126,7 +126,7 @@ export function decodeFisbProducts(products: readonly FisbProductInput[], receiv
       for (const t of w.tafs) {
         if (!STATION_ID.test(t.station) || t.validFromMs === null || t.validToMs === null || t.raw.length > 4000) continue;
         const issued = t.issuedMs ?? t.validFromMs;
-        records.push({ type: 'taf', key: t.station, timeMs: issued, fallback: fbFallbackPlace(t.station), entry: { id: t.station, issued, validFrom: t.validFromMs, validTo: t.validToMs, raw: t.raw } });
+        records.push({ type: 'taf', key: t.station, timeMs: issued, fallback: places[t.station] ?? fbFallbackPlace(t.station), entry: { id: t.station, issued, validFrom: t.validFromMs, validTo: t.validToMs, raw: t.raw } });
       }
     } else if (w.kind === 'pirep') {
       // Again with a locator (the FIS-B decoder places nothing): "PIREP MEM 300810Z MEM UA /OV ..." read after the record's time group.

@@ -11,6 +11,7 @@ import STATIONS_TEXT from '../../../../../../../shared/data/weather/products/awc
 import { fakeWeatherRoot, metarStation } from '../../../test/weather/snapshots';
 import { createWeatherStore } from '../snapshotStore';
 import { FisbWeatherHolder, ingestFisbProducts, weatherSourceOf, withFisbWeather } from './index';
+import { fbFallbackPlace } from './decode';
 
 const ROOT = 'http://127.0.0.1:8080/wx';
 
@@ -94,6 +95,34 @@ describe('FIS-B weather into the weather store', () => {
     // The same object until something changes (useSyncExternalStore).
     expect(store.entry('metar')).toBe(store.entry('metar'));
     store.stop();
+  });
+
+  it("without a stations snapshot, METARs are placed by the airport database's places (the linked routing worker) where the FB stations do not know them", async () => {
+    const ids = [...new Set(texts.filter((t) => t.type === 'METAR' || t.type === 'SPECI').map((t) => t.text.split(/\s+/)[1]!))];
+    const unknownToFb = ids.filter((id) => fbFallbackPlace(id) === null);
+    expect(unknownToFb.length).toBeGreaterThan(10);
+    // The airport database's positions, here from the real station list (what the routing worker would answer).
+    const listed = new Map((stationsSnapshot() as { stations: { id: string; lat: number; lon: number }[] }).stations.map((s) => [s.id, { lat: s.lat, lon: s.lon }]));
+    const places = Object.fromEntries(ids.filter((id) => listed.has(id)).map((id) => [id, listed.get(id)!]));
+    const placedIds = async (withPlaces: boolean) => {
+      const holder = new FisbWeatherHolder();
+      const root = fakeWeatherRoot(ROOT);
+      const store = withFisbWeather(createWeatherStore({ fetch: root.fetch, root: () => ROOT, log: { info: () => undefined, warn: () => undefined } }), holder);
+      await ingestFisbProducts(texts, receivedAt, { into: holder, store: null, ...(withPlaces ? { places } : {}) });
+      await store.want('metar');
+      const stations = store.entry('metar').snapshot?.stations ?? [];
+      store.stop();
+      return new Map(stations.map((s) => [s.id, s]));
+    };
+    const without = await placedIds(false);
+    const withDb = await placedIds(true);
+    const gained = unknownToFb.filter((id) => places[id] !== undefined);
+    expect(gained.length).toBeGreaterThan(10);
+    for (const id of gained) {
+      expect(without.has(id)).toBe(false);
+      expect(withDb.get(id)).toMatchObject({ lat: places[id]!.lat, lon: places[id]!.lon });
+    }
+    expect(withDb.size).toBe(without.size + gained.length);
   });
 
   it('an internet METAR newer than the ADS-B one stays; an older one is replaced by ADS-B', async () => {

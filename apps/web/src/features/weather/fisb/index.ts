@@ -1,6 +1,6 @@
 // FIS-B weather (issue 19): text products received over ADS-B merged into the app's weather
 // snapshots with source 'ADS-B', so a pilot with a receiver and no internet has weather.
-import type { FisbProductInput } from './decode';
+import type { FisbProductInput, Place } from './decode';
 import type { PirepLocator } from '@clearway/weather';
 import { currentWeatherStore } from '../registry';
 import type { WeatherStore } from '../snapshotStore';
@@ -50,13 +50,15 @@ export interface FisbIngestOptions {
   into?: FisbWeatherHolder;
   /** Whose stations snapshot places PIREP and SIGMET points; default: the installed weather store. */
   store?: WeatherStore | null;
+  /** Where METAR and TAF stations are by the airport database (the ADS-B worker asks the routing worker); before the FB winds stations. */
+  places?: Readonly<Record<string, Place>>;
 }
 
 export async function ingestFisbProducts(products: readonly FisbProductInput[], receivedAt: number = Date.now(), options: FisbIngestOptions = {}): Promise<FisbIngestResult> {
   const into = options.into ?? fisbWeatherHolder();
   try {
     const { decodeFisbProducts } = await import('./decode');
-    const decoded = decodeFisbProducts(products, receivedAt, stationLocator(options.store === undefined ? currentWeatherStore() : options.store));
+    const decoded = decodeFisbProducts(products, receivedAt, stationLocator(options.store === undefined ? currentWeatherStore() : options.store), options.places);
     const changed = into.add(decoded.records, receivedAt);
     return { records: decoded.records.length, skipped: decoded.skipped, changed };
   } catch (error) {
