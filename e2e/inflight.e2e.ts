@@ -61,6 +61,8 @@ let page: Page;
 let udp: Socket;
 let gdl90Port = 0;
 let errors: string[] = [];
+/** The page's console lines (the start-up link of the workers says whether it was made). */
+const consoleLines: string[] = [];
 /** The flights in the air: stopped before the UDP socket closes, also when a step failed. */
 const flights: { stop: AbortController; done: Promise<unknown> }[] = [];
 
@@ -88,6 +90,7 @@ beforeAll(async () => {
   page = await context.newPage();
   errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => consoleLines.push(message.text()));
   await page.goto(`${server.origin}/app/map1`);
   await waitNavDbLoaded(page);
   await page.getByRole('combobox').waitFor({ state: 'visible' });
@@ -191,6 +194,10 @@ describe('in flight: the flyer over UDP to the app', () => {
     // (Generous waits: on a starved machine the page runs seconds behind the datagrams.)
     await page.waitForSelector('[data-testid="ownship"][data-source="adsb"]', { timeout: 60_000 });
     await expect.poll(() => chip('heartbeat'), { timeout: 60_000, interval: 250 }).toBe('on');
+    // Start-up linked the routing worker to the traffic receiver; the ADS-B worker, made on the first
+    // message, took its port and the routing worker answered on it (real workers, real MessageChannel).
+    expect(consoleLines.filter((line) => line.includes('traffic receiver linked to the routing worker'))).toHaveLength(1);
+    await expect.poll(() => consoleLines.filter((line) => line.includes('the traffic receiver is linked to the routing worker')).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => page.locator('[data-testid="traffic-target"]').count(), { timeout: 60_000 }).toBe(TRAFFIC);
     expect(await chip('traffic')).toBe('on');
     expect(await chip('adsb-gps')).toBe('on');
