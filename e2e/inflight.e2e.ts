@@ -198,6 +198,11 @@ describe('in flight: the flyer over UDP to the app', () => {
     // message, took its port and the routing worker answered on it (real workers, real MessageChannel).
     expect(consoleLines.filter((line) => line.includes('traffic receiver linked to the routing worker'))).toHaveLength(1);
     await expect.poll(() => consoleLines.filter((line) => line.includes('the traffic receiver is linked to the routing worker')).length, { timeout: 10_000 }).toBe(1);
+    // The test's nav data has expired: its red banner is at the bottom of the map, and the chips stay above it.
+    const banner = await page.getByTestId('navdb-expiry-banner').boundingBox();
+    const chips = await page.getByTestId('inflight-chips').boundingBox();
+    expect(banner).not.toBeNull();
+    expect(chips!.y + chips!.height).toBeLessThanOrEqual(banner!.y);
     await expect.poll(() => page.locator('[data-testid="traffic-target"]').count(), { timeout: 60_000 }).toBe(TRAFFIC);
     expect(await chip('traffic')).toBe('on');
     expect(await chip('adsb-gps')).toBe('on');

@@ -34,9 +34,10 @@ function StatusChip({ id, label, state }: { id: string; label: string; state: Ch
  * distance, desired track, ETE and ETA; its list offers Direct-To on each waypoint), the status chips
  * (receiver heartbeat, traffic, ADS-B GPS, device GPS) and "Resume Navigation" after panning, which
  * comes back by itself after the resume_nav seconds. Starts the in-flight loops (inflightRuntime.ts),
- * which run on every page: `visible` only says whether the controls are shown (the map pages).
+ * which run on every page: `visible` only says whether the controls are shown (the map pages);
+ * `bottomClearancePx`: how much of the map's bottom edge something else takes (the expiry banner).
  */
-export function InflightControls({ visible = true, runtime }: { visible?: boolean; runtime?: Omit<InflightRuntimeOptions, 'store'> }) {
+export function InflightControls({ visible = true, runtime, bottomClearancePx = 0 }: { visible?: boolean; runtime?: Omit<InflightRuntimeOptions, 'store'>; bottomClearancePx?: number }) {
   const store = useAppStore();
   const dispatch = useAppDispatch();
   const s = useAppSelector((state) => state.inflight);
@@ -70,6 +71,8 @@ export function InflightControls({ visible = true, runtime }: { visible?: boolea
   const nav = useMemo(() => (fix ? navStrip(fix, waypoints, s.directTo, now, timeZone) : null), [fix, waypoints, s.directTo, now, timeZone]);
   if (!visible) return null;
   const showChips = s.link === 'open' || s.deviceGps !== 'off' || s.receiver.heartbeat !== 'off';
+  // Something at the bottom of the map (the nav data expiry banner): the chips and Resume Navigation go above it.
+  const lift = Math.max(0, bottomClearancePx - 16);
 
   return (
     <>
@@ -128,13 +131,13 @@ export function InflightControls({ visible = true, runtime }: { visible?: boolea
           variant="contained"
           data-testid="resume-navigation"
           onClick={() => dispatch(followSet(true))}
-          sx={{ ...TOUCH, position: 'absolute', bottom: 72, left: '50%', transform: 'translateX(-50%)', zIndex: 3, fontWeight: 700 }}
+          sx={{ ...TOUCH, position: 'absolute', bottom: 72 + lift, left: '50%', transform: 'translateX(-50%)', zIndex: 3, fontWeight: 700 }}
         >
           Resume Navigation
         </Button>
       )}
       {showChips && (
-        <Box data-testid="inflight-chips" data-link={s.link} sx={{ position: 'absolute', left: 8, bottom: 24, zIndex: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, maxWidth: 'calc(100% - 80px)' }}>
+        <Box data-testid="inflight-chips" data-link={s.link} data-lift={lift} sx={{ position: 'absolute', left: 8, bottom: 24 + lift, zIndex: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, maxWidth: 'calc(100% - 80px)' }}>
           <StatusChip id="heartbeat" label={s.receiver.name ?? 'Receiver'} state={s.receiver.heartbeat} />
           <StatusChip id="traffic" label="Traffic" state={s.receiver.traffic} />
           <StatusChip id="adsb-gps" label="ADS-B GPS" state={s.receiver.adsbGps} />

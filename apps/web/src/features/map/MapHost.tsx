@@ -16,6 +16,7 @@ import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../
 import { useServices } from '../../platform/services';
 import { airportSelected } from '../route';
 import { InflightControls } from '../inflight';
+import { MAP_EXPIRY_BANNER_CLEARANCE_PX, useNavDataExpiryNotice } from '../navdata/components';
 import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from '../../store/mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
@@ -106,6 +107,8 @@ export function MapHost() {
   const area = useRef<HTMLDivElement>(null);
   const split = layout.splitHorizontal || layout.splitVertical;
   const onMap = isMapPath(pathname);
+  // MapPage shows the nav data expiry banner at the bottom of the map; the in-flight controls stay above it.
+  const expiryNotice = useNavDataExpiryNotice();
   // /app/map2 shows view two in the first pane when not split.
   const firstView = !split && pathname.startsWith(pagePath('map2')) ? layout.viewTwoId : layout.viewOneId;
 
@@ -224,7 +227,7 @@ export function MapHost() {
       {/* The 3D button sits in the map's own layer, above the canvas (from the page it was under it). */}
       {onMap && <TerrainControl />}
       {/* In flight (issue 19): nav strip, status chips, Resume Navigation; its loops run on every page. */}
-      <InflightControls visible={onMap} />
+      <InflightControls visible={onMap} bottomClearancePx={expiryNotice ? MAP_EXPIRY_BANNER_CLEARANCE_PX : 0} />
     </Box>
   );
 }

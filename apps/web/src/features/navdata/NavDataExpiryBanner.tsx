@@ -19,7 +19,12 @@ interface Props {
  * effective (amber): says so on the map, the route screen and the airport page. Nothing when the cycle
  * is current or no database is loaded. Not a control: a status line read by screen readers.
  */
-export function NavDataExpiryBanner({ placement = 'page', now = Date.now }: Props) {
+/**
+ * The loaded nav database's expiry as the banner shows it, looked at again every EXPIRY_RECHECK_MS;
+ * null when there is nothing to say. Controls placed over the bottom of the map use it to stay clear
+ * of the banner there.
+ */
+export function useNavDataExpiryNotice(now: () => number = Date.now): { loaded: NonNullable<ReturnType<typeof selectNavData>['loaded']>; expiry: ReturnType<typeof navDataExpiry> } | null {
   const loaded = useAppSelector((s) => (selectNavData(s).status === 'loaded' ? selectNavData(s).loaded : null));
   const [nowMs, setNowMs] = useState(now);
   useEffect(() => {
@@ -28,7 +33,16 @@ export function NavDataExpiryBanner({ placement = 'page', now = Date.now }: Prop
   }, [now]);
   if (!loaded) return null;
   const expiry = navDataExpiry(loaded, nowMs);
-  if (!expiry.text) return null;
+  return expiry.text ? { loaded, expiry } : null;
+}
+
+/** Height the banner takes at the bottom of the map, its margin included (controls above it start here). */
+export const MAP_EXPIRY_BANNER_CLEARANCE_PX = 56;
+
+export function NavDataExpiryBanner({ placement = 'page', now = Date.now }: Props) {
+  const notice = useNavDataExpiryNotice(now);
+  if (!notice) return null;
+  const { loaded, expiry } = notice;
   const onMap = placement === 'map';
   return (
     <Alert
