@@ -31,13 +31,17 @@ afterAll(async () => {
 describe('flight plan files on the route screen', () => {
   it('imports a Garmin .fpl and exports the route as X-Plane .fms', async () => {
     await page.goto(`${app.server.origin}/app/route`);
-    // The import resolves against the nav database in the routing worker: after this reload, wait for it.
-    await waitNavDbLoaded(page);
+    // The file is opened at once after this reload, while the app is starting: the import waits for
+    // the nav database in the routing worker rather than failing.
     await page.waitForSelector('[data-testid="plan-files"]');
+    const startedBefore = await page.locator('[data-testid="app-shell"]').getAttribute('data-navdb-state');
     await page.setInputFiles('[data-testid="plan-import-input"]', FPL);
+    console.log(`[planfiles e2e] file opened with the nav database ${startedBefore}`);
     const report = page.getByTestId('plan-import-report');
     await report.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await report.textContent()).toContain('KBLI.fpl (Garmin .fpl):');
+    expect(await report.textContent()).not.toContain('not initialized');
+    await waitNavDbLoaded(page);
 
     // The same file, resolved and parsed here against the same database.
     const resolved = resolvePlan(readPlan(readFileSync(FPL, 'utf8')).plan, navDbLookup(db));

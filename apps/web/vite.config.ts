@@ -50,11 +50,10 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': devServer,
-      '/healthz': devServer,
-      '/downloads': devServer,
-      '/tiles': devServer,
-      '/wx': devServer,
+      // Every path the server answers (apps/server: REST, sign-in, downloads, data); the app is Vite's.
+      ...Object.fromEntries(
+        ['/api', '/auth', '/oidc', '/account', '/help', '/healthz', '/downloads', '/tiles', '/packs', '/cycles', '/wx', '/notams', '/plates', '/fs', '/sim', '/geoip'].map((path) => [path, devServer]),
+      ),
       '/ws': { target: devServer.replace(/^http/, 'ws'), ws: true },
     },
   },

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu, MenuItem, Typography } from '@mui/material';
 import type { Route } from '@clearway/flightplan';
 import { FORMAT_FILES, type PlanFormat } from '@clearway/planfiles';
-import { useAppSelector } from '../../../store/hooks';
+import { useAppSelector, useAppStore } from '../../../store/hooks';
+import { whenSettled } from '../../../platform/readiness';
+import { ROUTING_READY_WAIT_MS } from '../../../worker/facade';
 import { loadRoute } from '../actions';
 import { touchTarget } from '../touch';
 import type { RouteScreenHandle } from '../useRouteScreen';
@@ -166,7 +168,16 @@ export function RoutePlanFiles({ handle, route }: { handle: RouteScreenHandle; r
   const { run, context } = handle;
   const cycle = useAppSelector((s) => s.navData.loaded?.cycle);
   const routing = context.routing;
-  const resolve = useMemo<ResolvePlanFile | undefined>(() => (routing ? (plan) => routing.call('resolvePlanFile', { plan }) : undefined), [routing]);
+  const store = useAppStore();
+  // A file opened while the app is still starting waits for the nav database (settled: loaded, or
+  // failed with its own message) instead of failing with the routing worker's 'not initialized'.
+  const resolve = useMemo<ResolvePlanFile | undefined>(
+    () => (routing ? async (plan) => {
+      await whenSettled(store, 'navDb', ROUTING_READY_WAIT_MS);
+      return routing.call('resolvePlanFile', { plan });
+    } : undefined),
+    [routing, store],
+  );
   const load = useCallback((code: string) => run(loadRoute, { code, then: 'navlog' }), [run]);
   return <PlanFileImportExport route={route} resolve={resolve} load={load} cycle={cycle} />;
 }
