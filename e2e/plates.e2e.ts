@@ -270,10 +270,21 @@ describe('plates, chart supplement, NOTAMs and TFRs', () => {
       console.log(`[plates e2e] plate screen reloaded and drawn in ${Date.now() - openedAt} ms`);
       await fitsWidth(page);
       await touchTargets(page, 'page-PlateView');
+      // The plate fills the screen below the toolbar (not cut off part way down).
+      const tabletFrame = (await page.locator(FRAME).boundingBox())!;
+      expect(tabletFrame.y + tabletFrame.height).toBeGreaterThan(TABLET.height - 2);
       await page.screenshot({ path: join(screenshots, 'plate-tablet-night.png') });
+      const resizedAt = await page.evaluate(() => performance.now());
       await page.setViewportSize(PHONE);
       await fitsWidth(page);
+      // Drawn again for the phone's width, and something is on it (inverted by night: light linework on dark paper).
+      await plateDrawnAfter(page, resizedAt);
+      const phoneFrame = (await page.locator(FRAME).boundingBox())!;
+      expect(phoneFrame.y + phoneFrame.height).toBeGreaterThan(PHONE.height - 2);
+      expect(phoneFrame.height).toBeGreaterThan(300);
       await page.screenshot({ path: join(screenshots, 'plate-phone-night.png') });
+      expect(await countPixels(page, FRAME, isLight)).toBeGreaterThan(500);
+      expect(await countPixels(page, FRAME, isDark)).toBeGreaterThan(500);
       await page.setViewportSize(TABLET);
 
       // The TFR on the map: switched on, the server's one TFR drawn in red over San Mateo.
