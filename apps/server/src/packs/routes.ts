@@ -1,5 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PACK_KINDS, PACKS_INDEX_PATH, PACKS_PATH, chartCycleProblem, findChartRegion, isPackKind, packFileName, parsePackFileName } from '@clearway/protocol';
+import {
+  NEXT_CHART_CYCLE_LEAD_DAYS,
+  PACK_KINDS,
+  PACKS_INDEX_PATH,
+  PACKS_PATH,
+  chartCycleById,
+  chartCycleOffered,
+  chartCycleProblem,
+  findChartRegion,
+  isPackKind,
+  packFileName,
+  parsePackFileName,
+  type DataChannel,
+} from '@clearway/protocol';
 import { DATASET_INDEX_CACHE_CONTROL, sendDatasetFile, sendTaggedJson } from '../datasets/index.js';
 import { ADDRESS_LIMITS, addressLimited } from '../http/index.js';
 import { PackStore } from './store.js';
@@ -7,6 +20,10 @@ import { PackStore } from './store.js';
 export interface PackRoutesOptions {
   /** PACKS_DIR: `{dir}/{cycle}/{region}.{kind}.pmtiles`. */
   packsDir: string;
+  /** DATA_CHANNEL: which cycles the index offers (default current). */
+  channel?: DataChannel;
+  /** Wall clock, ms since the epoch (default Date.now): when a next cycle is offered. */
+  now?: () => number;
 }
 
 function notFound(reply: FastifyReply, body: Record<string, unknown> & { error: string }): FastifyReply {
@@ -21,8 +38,10 @@ function notFound(reply: FastifyReply, body: Record<string, unknown> & { error: 
  */
 export async function packRoutes(app: FastifyInstance, options: PackRoutesOptions): Promise<void> {
   const store = new PackStore(options.packsDir, app.log);
+  const channel = options.channel ?? 'current';
+  const now = options.now ?? Date.now;
 
-  app.get(PACKS_INDEX_PATH, addressLimited(ADDRESS_LIMITS.packs), async (request, reply) => sendTaggedJson(request, reply, await store.index()));
+  app.get(PACKS_INDEX_PATH, addressLimited(ADDRESS_LIMITS.packs), async (request, reply) => sendTaggedJson(request, reply, await store.index(channel, now())));
 
   app.route<{ Params: { cycle: string; file: string } }>({
     // HEAD is its own method here: Fastify's automatic HEAD would read the whole file to drop it.
@@ -33,6 +52,11 @@ export async function packRoutes(app: FastifyInstance, options: PackRoutesOption
       const { cycle, file } = request.params;
       const cycleProblem = chartCycleProblem(cycle);
       if (cycleProblem !== null) return notFound(reply, { error: `Unknown chart cycle: ${cycleProblem}`, cycle });
+      const meta = chartCycleById(cycle);
+      if (meta !== null && !chartCycleOffered(meta, channel, now())) {
+        const from = channel === 'next' ? `${NEXT_CHART_CYCLE_LEAD_DAYS} days before ${meta.effective}` : meta.effective;
+        return notFound(reply, { error: `Chart cycle ${cycle} is not offered on channel ${channel} before ${from}`, cycle, channel });
+      }
       const parsed = parsePackFileName(file);
       if (parsed === null) return notFound(reply, { error: `"${file}" is not a pack name: packs are named {region}.{kind}.pmtiles, e.g. New_York.vfr.pmtiles`, file });
       const region = findChartRegion(parsed.region);

@@ -115,6 +115,7 @@ function RegionItem({ row, download, selected, onSelect, nowMs, onMessage }: { r
         {row.updateAvailable ? (
           <Typography variant="body2" color="warning.main">
             {UPDATE_AVAILABLE_TEXT}: cycle {row.cycle}
+            {row.effective !== null && Date.parse(`${row.effective}T00:00:00Z`) > nowMs ? ` (effective ${row.effective})` : ''}
           </Typography>
         ) : null}
         {state !== null && STATE_TEXT[name] ? (
