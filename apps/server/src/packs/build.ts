@@ -56,10 +56,16 @@ export interface BuildReport {
   ms: number;
 }
 
+/** What a build packs: a chart region, or an area (a US state, a route's corridor) with its own tile filter. */
+export interface PackRegion extends Pick<ChartRegion, 'code' | 'name' | 'bounds'> {
+  /** Keeps a tile of the box (default: every tile of it). */
+  include?: (tile: TileAddress) => boolean;
+}
+
 export interface BuildOptions {
   packsDir: string;
   cycle: ChartCycle;
-  regions: readonly ChartRegion[];
+  regions: readonly PackRegion[];
   sources: PackSources;
   /** Basemap tiles to cut from (one instance keeps its indexes between regions). */
   basemap?: BasemapTiles;
@@ -142,7 +148,7 @@ interface PackPlan {
   tile: (tile: TileAddress) => Promise<Uint8Array>;
 }
 
-async function writePack(path: string, region: ChartRegion, plan: PackPlan, progress: (done: number) => void): Promise<{ bytes: number; tiles: number; minZoom: number; maxZoom: number }> {
+async function writePack(path: string, region: PackRegion, plan: PackPlan, progress: (done: number) => void): Promise<{ bytes: number; tiles: number; minZoom: number; maxZoom: number }> {
   const writer = new PmtilesWriter(path, { tileType: plan.tileType, tileCompression: plan.tileCompression, bounds: region.bounds, metadata: plan.metadata });
   try {
     let done = 0;
@@ -201,9 +207,10 @@ export async function buildPacks(options: BuildOptions): Promise<BuildReport> {
 
   let packsDone = 0;
   for (const [regionIndex, region] of options.regions.entries()) {
+    const keep = region.include ?? (() => true);
     const chartPlans: PackPlan[] = [];
     for (const [kind, inventory] of inventories) {
-      const tiles = chartTilesFor(inventory, region.bounds);
+      const tiles = chartTilesFor(inventory, region.bounds).filter(keep);
       if (tiles.length === 0) continue;
       const folder = join(options.sources.chartsDir ?? '', CHART_KIND_FOLDERS[kind]);
       chartPlans.push({
@@ -226,7 +233,7 @@ export async function buildPacks(options: BuildOptions): Promise<BuildReport> {
       ...chartPlans,
       {
         kind: 'basemap',
-        tiles: sortByTileId(tilesInBounds(region.bounds, PACK_BASEMAP_MIN_ZOOM, PACK_BASEMAP_MAX_ZOOM)),
+        tiles: sortByTileId(tilesInBounds(region.bounds, PACK_BASEMAP_MIN_ZOOM, PACK_BASEMAP_MAX_ZOOM)).filter(keep),
         tileType: TileType.mvt,
         tileCompression: Compression.gzip,
         metadata: {
@@ -243,7 +250,7 @@ export async function buildPacks(options: BuildOptions): Promise<BuildReport> {
     ];
     if (grid !== null) {
       const elevations = grid;
-      const terrain = terrainTilesFor(elevations, region.bounds);
+      const terrain = terrainTilesFor(elevations, region.bounds).filter(keep);
       if (terrain.length > 0) {
         plans.push({
           kind: 'terrain',

@@ -36,8 +36,9 @@ export class PackStore {
   readonly files: DatasetStore;
   readonly #headers = new Map<string, { version: string; header: Promise<PmtilesHeader> }>();
 
-  constructor(readonly dir: string, log?: FastifyBaseLogger) {
-    this.files = new DatasetStore({ name: 'packs', dir, contentType: PACK_CONTENT_TYPE, accepts: isPackName }, log);
+  /** `accepts`: which file names are packs (default: the chart regions' packs; areas.ts takes area packs). */
+  constructor(readonly dir: string, log?: FastifyBaseLogger, accepts: (name: string) => boolean = isPackName) {
+    this.files = new DatasetStore({ name: 'packs', dir, contentType: PACK_CONTENT_TYPE, accepts }, log);
   }
 
   /** Cycle folders present, newest first. */
