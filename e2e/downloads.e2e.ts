@@ -193,6 +193,14 @@ describe('Downloads page', () => {
         window.scrollTo(0, 0);
       });
       await page.screenshot({ path: join(shots, `${name}-top.png`) });
+      // The state and route corridor panel: its controls are 44 px too.
+      const panel = page.getByTestId('area-panel');
+      await panel.scrollIntoViewIfNeeded();
+      for (const control of [...(await panel.getByRole('button').all()), ...(await panel.getByRole('combobox').all())]) {
+        const box = await control.boundingBox();
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0), `${name}: 44 px area controls`).toBeGreaterThanOrEqual(44);
+      }
+      await page.screenshot({ path: join(shots, `${name}-areas.png`) });
       await row().scrollIntoViewIfNeeded();
     };
     await shoot('tablet-day', 1180, 820);

@@ -56,7 +56,7 @@ export function AreaPanel({ onSized, online }: { onSized: (area: PackArea) => vo
         The server packs the charts, basemap and terrain of a US state or of your route&apos;s corridor; the size shows before you download.
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <TextField select label="US state" value={state} onChange={(event) => setState(event.target.value)} size="small" disabled={!online || states.length === 0} sx={{ flex: '1 1 180px', minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'area-state' } }}>
+        <TextField select label="US state" value={state} onChange={(event) => setState(event.target.value)} disabled={!online || states.length === 0} sx={{ flex: '1 1 180px', minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'area-state' } }}>
           {states.map((item) => (
             <MenuItem key={item.code} value={item.code} sx={TOUCH}>
               {item.name}
@@ -68,7 +68,7 @@ export function AreaPanel({ onSized, online }: { onSized: (area: PackArea) => vo
         </Button>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField select label="Either side" value={bufferNm} onChange={(event) => setBufferNm(Number(event.target.value))} size="small" sx={{ minWidth: 120 }}>
+        <TextField select label="Either side" value={bufferNm} onChange={(event) => setBufferNm(Number(event.target.value))} sx={{ minWidth: 120 }}>
           {BUFFER_CHOICES_NM.map((nm) => (
             <MenuItem key={nm} value={nm} sx={TOUCH}>
               {nm} nm
