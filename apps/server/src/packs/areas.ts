@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { PACKS_AREAS_PATH, PACKS_STATES_PATH, isAreaId, parsePackFileName, stateAreaId, type ChartCycle, type PackArea, type PackAreaRequest, type PackEntry } from '@clearway/protocol';
 import { BasemapTiles } from '../tiles/index.js';
-import { buildPacks, type PackRegion, type PackSources } from './build.js';
-import { corridorBounds, corridorId, corridorProblem, tileInCorridor } from './corridor.js';
+import { buildPacks, type BuildReport, type PackRegion, type PackSources } from './build.js';
+import type { BuildWorkerInput } from './buildWorker.js';
+import { corridorBounds, corridorId, corridorProblem, tileInCorridor, type Corridor } from './corridor.js';
 import { PackStore } from './store.js';
 import { findUsState } from './usStates.js';
 
@@ -21,7 +25,7 @@ export function areaPackPath(cycle: string, id: string, kind: string): string {
   return `${PACKS_AREAS_PATH}/${encodeURIComponent(cycle)}/${encodeURIComponent(`${id}.${kind}.pmtiles`)}`;
 }
 
-export type AreaResult = { area: PackArea } | { status: 400 | 404; error: string };
+export type AreaResult = { area: PackArea } | { status: 400 | 404 | 500; error: string };
 
 export interface AreaPacksOptions {
   packsDir: string;
@@ -52,6 +56,7 @@ export class AreaPacks {
   /** The area a request names, with its packs (built now when none are on disk), or why there is none. */
   async area(request: PackAreaRequest): Promise<AreaResult> {
     let region: PackRegion;
+    let corridor: Corridor | undefined;
     let type: PackArea['type'];
     if (request.type === 'state') {
       const state = findUsState(request.state);
@@ -61,12 +66,13 @@ export class AreaPacks {
     } else {
       const problem = corridorProblem(request);
       if (problem !== null) return { status: 400, error: problem };
-      const corridor = { points: request.points, bufferNm: request.bufferNm };
+      corridor = { points: request.points, bufferNm: request.bufferNm };
+      const inCorridor = corridor;
       region = {
         code: corridorId(corridor),
         name: request.name ?? `Route corridor (${request.points.length} points, ${request.bufferNm} nm either side)`,
         bounds: corridorBounds(corridor),
-        include: (tile) => tileInCorridor(tile, corridor),
+        include: (tile) => tileInCorridor(tile, inCorridor),
       };
       type = 'corridor';
     }
@@ -74,7 +80,7 @@ export class AreaPacks {
     const key = `${cycle.id}/${region.code}`;
     const running = this.#building.get(key);
     if (running) return running;
-    const result = this.#find(cycle, region, type).then((found) => found ?? this.#queued(() => this.#build(cycle, region, type)));
+    const result = this.#find(cycle, region, type).then((found) => found ?? this.#queued(() => this.#build(cycle, region, type, corridor)));
     this.#building.set(key, result);
     try {
       return await result;
@@ -104,10 +110,31 @@ export class AreaPacks {
     return next;
   }
 
-  async #build(cycle: ChartCycle, region: PackRegion, type: PackArea['type']): Promise<AreaResult> {
+  /** Runs the build in a worker thread (buildWorker.js, from the built server), else here (tests run the sources). */
+  async #run(cycle: ChartCycle, region: PackRegion, corridor: Corridor | undefined): Promise<BuildReport> {
+    const script = fileURLToPath(new URL('./buildWorker.js', import.meta.url));
+    if (!existsSync(script)) {
+      this.#basemap ??= new BasemapTiles();
+      return buildPacks({ packsDir: this.dir, cycle, regions: [region], sources: this.options.sources, basemap: this.#basemap });
+    }
+    const input: BuildWorkerInput = { packsDir: this.dir, cycle: cycle.id, sources: this.options.sources, areas: [{ code: region.code, name: region.name, bounds: region.bounds, ...(corridor ? { corridor } : {}) }] };
+    return new Promise<BuildReport>((resolve, reject) => {
+      const worker = new Worker(script, { workerData: input });
+      worker.once('message', (report: BuildReport) => resolve(report));
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the pack build worker stopped (exit code ${code}) before its report`)));
+    });
+  }
+
+  async #build(cycle: ChartCycle, region: PackRegion, type: PackArea['type'], corridor: Corridor | undefined): Promise<AreaResult> {
     const started = performance.now();
-    this.#basemap ??= new BasemapTiles();
-    const report = await buildPacks({ packsDir: this.dir, cycle, regions: [region], sources: this.options.sources, basemap: this.#basemap });
+    let report: BuildReport;
+    try {
+      report = await this.#run(cycle, region, corridor);
+    } catch (error) {
+      this.options.log?.error({ err: error, area: region.code }, 'Area pack build failed');
+      return { status: 500, error: `No packs of ${region.name} for chart cycle ${cycle.id}: the build failed (${error instanceof Error ? error.message : String(error)})` };
+    }
     this.options.log?.info({ area: region.code, built: report.built.length, problems: report.problems, ms: Math.round(performance.now() - started) }, `Area packs of ${region.name} built`);
     const found = await this.#find(cycle, region, type);
     if (found) return found;
