@@ -3,7 +3,8 @@
 // network is throttled through the DevTools protocol so the background downloader (a dedicated
 // worker) is caught mid-pack: progress, pause and resume (the held bytes resumed with Range), delete
 // frees the space; then the connection is cut mid-pack (the browser set offline): the row shows the
-// error and keeps nothing, and a retry completes. Screenshots at phone and tablet widths, day and
+// error and keeps nothing, and a retry completes. A US state's packs (Rhode Island, packed by the
+// server on demand) show their size before the download. Screenshots at phone and tablet widths, day and
 // night, under test-results/screenshots/downloads/.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -143,6 +144,39 @@ describe('Downloads page', () => {
     expect(errors).toEqual([]);
   });
 
+  it("sizes a US state's packs before the download (the server packs them on demand), then downloads and deletes them", async () => {
+    await page.getByTestId('area-panel').waitFor();
+    await page.getByRole('combobox', { name: 'US state' }).click();
+    await page.getByRole('option', { name: 'Rhode Island' }).click();
+    const asked = Date.now();
+    await page.getByRole('button', { name: 'Size state' }).click();
+    const area = page.getByTestId('region-state-RI');
+    await area.waitFor({ timeout: 60_000 });
+    console.log(`[downloads] Rhode Island packed and sized in ${Date.now() - asked} ms`);
+    // The size shows before anything is downloaded (nothing of it is on the device yet).
+    expect((await area.textContent()) ?? '').toMatch(/Rhode Island[\d.]+ MB · cycle \d{4}-\d{2}-\d{2}/);
+    expect(await area.getAttribute('data-state')).toBe('NONE');
+    await area.getByRole('button', { name: 'Download' }).click();
+    await expect.poll(() => area.getAttribute('data-state'), { timeout: 30_000 }).toBe('DOWNLOADED');
+    const stored = await page.evaluate(async () => {
+      const request = indexedDB.open('packs');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const rows = await new Promise<{ region: string; kind: string }[]>((resolve) => {
+        const get = db.transaction('packs').objectStore('packs').getAll();
+        get.onsuccess = () => resolve(get.result as { region: string; kind: string }[]);
+      });
+      db.close();
+      return rows.map((r) => `${r.region}.${r.kind}`).filter((name) => name.startsWith('state-')).sort();
+    });
+    expect(stored).toContain('state-RI.vfr');
+    expect(stored).toContain('state-RI.basemap');
+    await area.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => area.getAttribute('data-state'), { timeout: 10_000 }).toBe('DELETED');
+  });
+
   it('looks right at phone and tablet widths, day and night', async () => {
     const shoot = async (name: string, width: number, height: number) => {
       await page.setViewportSize({ width, height });
@@ -159,6 +193,14 @@ describe('Downloads page', () => {
         window.scrollTo(0, 0);
       });
       await page.screenshot({ path: join(shots, `${name}-top.png`) });
+      // The state and route corridor panel: its controls are 44 px too.
+      const panel = page.getByTestId('area-panel');
+      await panel.scrollIntoViewIfNeeded();
+      for (const control of [...(await panel.getByRole('button').all()), ...(await panel.getByRole('combobox').all())]) {
+        const box = await control.boundingBox();
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0), `${name}: 44 px area controls`).toBeGreaterThanOrEqual(44);
+      }
+      await page.screenshot({ path: join(shots, `${name}-areas.png`) });
       await row().scrollIntoViewIfNeeded();
     };
     await shoot('tablet-day', 1180, 820);

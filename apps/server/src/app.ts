@@ -146,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(geoipRoutes, { config: config.geoip });
   await app.register(tileRoutes, { chartsDir: config.chartsDir });
   // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
-  await app.register(packRoutes, { packsDir: config.packs.dir });
+  await app.register(packRoutes, { packsDir: config.packs.dir, channel: config.dataChannel, chartsDir: config.chartsDir, terrainDir: config.packs.terrainDir, chartsCycle: config.packs.chartsCycle, repoRoot: config.repoRoot });
   // Approach plates: /plates/airports/{airport} and /plates/files/{cycle}/{PDF}; import of PLATES_SOURCE (plates/).
   await app.register(platesModule, { db: deps.db, config: config.plates });
   await app.register(glyphRoutes, {});

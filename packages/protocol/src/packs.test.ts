@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_REGIONS, CHART_REGION_CODE_PATTERN, boundsIntersect, findChartRegion } from './chartRegions.js';
-import { chartCycleAt, chartCycleById, chartCycleProblem, offsetChartCycle, packFileName, packPath, parsePackFileName } from './packs.js';
-import { packIndexSchema } from './packsSchema.js';
+import { chartCycleAt, chartCycleById, chartCycleOffered, chartCycleProblem, isAreaId, offsetChartCycle, packFileName, packPath, parsePackFileName, stateAreaId } from './packs.js';
+import { packAreaRequestSchema, packIndexSchema } from './packsSchema.js';
 
 describe('chart regions', () => {
   it('has one region per FAA sectional: 52, 14 of them in Alaska, codes unique and safe', () => {
@@ -74,9 +74,34 @@ describe('pack names and index', () => {
 
   it('checks an index', () => {
     const pack = { kind: 'vfr', cycle: '2026-07-09', effective: '2026-07-09', expires: '2026-09-03', bytes: 10, sha256: 'a'.repeat(64), etag: '"abc"', url: '/packs/2026-07-09/New_York.vfr.pmtiles', tiles: 3, minZoom: 5, maxZoom: 7 };
-    const index = { version: 1, cycles: ['2026-07-09'], regions: [{ code: 'New_York', name: 'New York', alaska: false, bounds: [-77, 40, -68.67, 44.22], packs: [pack] }] };
+    const index = { version: 1, channel: 'current', cycles: ['2026-07-09'], regions: [{ code: 'New_York', name: 'New York', alaska: false, bounds: [-77, 40, -68.67, 44.22], packs: [pack] }] };
     expect(packIndexSchema.parse(index)).toEqual(index);
     expect(packIndexSchema.safeParse({ ...index, regions: [{ ...index.regions[0], packs: [{ ...pack, kind: 'ifr' }] }] }).success).toBe(false);
     expect(packIndexSchema.safeParse({ ...index, regions: [{ ...index.regions[0], packs: [{ ...pack, sha256: 'xyz' }] }] }).success).toBe(false);
+  });
+
+  it('offers a cycle by channel: current from its effective date, next 7 days before, dev always', () => {
+    const next = chartCycleById('2026-12-24')!;
+    const at = (iso: string) => Date.parse(iso);
+    expect(chartCycleOffered(next, 'current', at('2026-12-23T23:59:59Z'))).toBe(false);
+    expect(chartCycleOffered(next, 'current', at('2026-12-24T00:00:00Z'))).toBe(true);
+    expect(chartCycleOffered(next, 'next', at('2026-12-16T23:59:59Z'))).toBe(false);
+    expect(chartCycleOffered(next, 'next', at('2026-12-17T00:00:00Z'))).toBe(true);
+    expect(chartCycleOffered(next, 'dev', at('2020-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('checks an area request and says what is wrong where', () => {
+    expect(packAreaRequestSchema.parse({ type: 'state', state: 'ny' })).toEqual({ type: 'state', state: 'ny' });
+    expect(stateAreaId('ny')).toBe('state-NY');
+    expect(isAreaId('state-NY')).toBe(true);
+    expect(isAreaId('route-0123456789ab')).toBe(true);
+    expect(isAreaId('New_York')).toBe(false);
+    const corridor = { type: 'corridor', points: [[-122.1, 37.6], [-122.4, 37.6]], bufferNm: 10 };
+    expect(packAreaRequestSchema.safeParse(corridor).success).toBe(true);
+    const issues = (value: unknown) => packAreaRequestSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(issues({ ...corridor, points: [[-122.1, 37.6]] })).toEqual(['points: needs at least 2 points (one leg)']);
+    expect(issues({ ...corridor, bufferNm: 80 })).toEqual(['bufferNm: must be at most 50 nm']);
+    expect(issues({ ...corridor, points: [[-122.1, 97.6], [-122.4, 37.6]] })?.[0]).toMatch(/^points\.0\.1: /);
+    expect(issues({ type: 'state', state: 'New York' })).toEqual(['state: must be a two-letter USPS state code, e.g. NY']);
   });
 });

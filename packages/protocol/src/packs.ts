@@ -1,4 +1,5 @@
 import type { LonLatBoundsDeg } from './chartRegions.js';
+import type { DataChannel } from './environments.js';
 
 /**
  * Region packs: per chart region and chart cycle, one PMTiles v3 archive per kind of tiles, served
@@ -16,11 +17,12 @@ export const PACK_EXTENSION = '.pmtiles';
 export const PACK_INDEX_VERSION = 1;
 
 /**
- * What a pack holds: `vfr` the VFR sectional raster tiles (PNG), `basemap` the map's vector tiles
- * (MVT, gzip; the layers of /tiles/basemap), `terrain` elevation tiles (Terrarium-encoded PNG, for
- * MapLibre's raster-dem with `encoding: 'terrarium'`).
+ * What a pack holds: `vfr` the VFR sectional raster tiles (PNG), `ifr-low` and `ifr-high` the IFR
+ * enroute low and high chart raster tiles (PNG; only where the server's CHARTS_DIR has them),
+ * `basemap` the map's vector tiles (MVT, gzip; the layers of /tiles/basemap), `terrain` elevation
+ * tiles (Terrarium-encoded PNG, for MapLibre's raster-dem with `encoding: 'terrarium'`).
  */
-export const PACK_KINDS = ['vfr', 'basemap', 'terrain'] as const;
+export const PACK_KINDS = ['vfr', 'ifr-low', 'ifr-high', 'basemap', 'terrain'] as const;
 export type PackKind = (typeof PACK_KINDS)[number];
 
 export function isPackKind(value: string): value is PackKind {
@@ -137,7 +139,73 @@ export interface PackIndexRegion {
 /** `GET /packs/index.json`. */
 export interface PackIndex {
   version: number;
-  /** Cycles that have at least one pack, newest first. */
+  /**
+   * The server's release channel (DATA_CHANNEL): `current` offers the cycles in force or past,
+   * `next` also the following cycle from NEXT_CHART_CYCLE_LEAD_DAYS before its effective date,
+   * `dev` every cycle it holds.
+   */
+  channel: DataChannel;
+  /** Cycles offered that have at least one pack, newest first. */
   cycles: string[];
   regions: PackIndexRegion[];
+}
+
+/** Channel `next` offers a chart cycle this many days before it becomes current. */
+export const NEXT_CHART_CYCLE_LEAD_DAYS = 7;
+
+/** Whether channel `channel` offers cycle `cycle` at `nowMs`. */
+export function chartCycleOffered(cycle: ChartCycle, channel: DataChannel, nowMs: number): boolean {
+  const effectiveMs = Date.parse(`${cycle.effective}T00:00:00Z`);
+  if (channel === 'dev') return true;
+  if (channel === 'next') return effectiveMs - NEXT_CHART_CYCLE_LEAD_DAYS * DAY_MS <= nowMs;
+  return effectiveMs <= nowMs;
+}
+
+/**
+ * Area packs (besides the named regions): a US state, or a route's corridor, built by the server
+ * on demand from the same sources as the region packs (`POST /packs/areas`, then each pack at
+ * `/packs/areas/{cycle}/{id}.{kind}.pmtiles`). The answer carries the packs' sizes, so the app
+ * shows them before the download starts.
+ */
+export const PACKS_AREAS_PATH = `${PACKS_PATH}/areas`;
+export const PACKS_STATES_PATH = `${PACKS_PATH}/states.json`;
+
+/** A route's corridor: the legs' points, and how far either side of them, nautical miles. */
+export const CORRIDOR_MAX_POINTS = 200;
+export const CORRIDOR_MAX_BUFFER_NM = 50;
+export const CORRIDOR_DEFAULT_BUFFER_NM = 25;
+/** The longest route a corridor pack is built for (sum of the legs), nautical miles. */
+export const CORRIDOR_MAX_LENGTH_NM = 2500;
+
+export type PackAreaRequest =
+  | { type: 'state'; state: string }
+  | { type: 'corridor'; points: [lonDeg: number, latDeg: number][]; bufferNm: number; name?: string };
+
+/** A US state as the server lists it (`GET /packs/states.json`). */
+export interface UsStateArea {
+  /** USPS code, e.g. NY. */
+  code: string;
+  name: string;
+  bounds: LonLatBoundsDeg;
+}
+
+/** `POST /packs/areas`: the area's packs, built (or found) by the server. */
+export interface PackArea {
+  /** `state-NY` or `route-{12 hex}`: the name its packs are stored under on the device. */
+  id: string;
+  type: 'state' | 'corridor';
+  name: string;
+  cycle: string;
+  bounds: LonLatBoundsDeg;
+  packs: PackEntry[];
+}
+
+/** The id of a state's area. */
+export function stateAreaId(code: string): string {
+  return `state-${code.toUpperCase()}`;
+}
+
+/** True for an area id (`state-NY`, `route-0123456789ab`). */
+export function isAreaId(value: string): boolean {
+  return /^(state-[A-Z]{2}|route-[0-9a-f]{12})$/.test(value);
 }

@@ -10,7 +10,11 @@ import { tilesInBounds, type TileAddress } from './tileMath.js';
 
 /** Where the tiles come from. */
 export interface PackSources {
-  /** VFR chart raster tiles `{z}/{x}/{y}.png` (CHARTS_DIR); undefined: none configured. */
+  /**
+   * VFR chart raster tiles `{z}/{x}/{y}.png` (CHARTS_DIR); undefined: none configured. IFR enroute
+   * low and high chart tiles, when the folder has them, in its sub-folders `ifr-low/{z}/{x}/{y}.png`
+   * and `ifr-high/{z}/{x}/{y}.png` (IFR_CHART_FOLDERS).
+   */
   chartsDir: string | undefined;
   /** Folder of `.hgt` elevation cells (TERRAIN_DIR); undefined: no terrain packs. */
   terrainDir: string | undefined;
@@ -52,10 +56,16 @@ export interface BuildReport {
   ms: number;
 }
 
+/** What a build packs: a chart region, or an area (a US state, a route's corridor) with its own tile filter. */
+export interface PackRegion extends Pick<ChartRegion, 'code' | 'name' | 'bounds'> {
+  /** Keeps a tile of the box (default: every tile of it). */
+  include?: (tile: TileAddress) => boolean;
+}
+
 export interface BuildOptions {
   packsDir: string;
   cycle: ChartCycle;
-  regions: readonly ChartRegion[];
+  regions: readonly PackRegion[];
   sources: PackSources;
   /** Basemap tiles to cut from (one instance keeps its indexes between regions). */
   basemap?: BasemapTiles;
@@ -69,6 +79,16 @@ export const PACK_BASEMAP_MIN_ZOOM = 0;
 export const PACK_BASEMAP_MAX_ZOOM = BASEMAP_MAX_ZOOM;
 
 const CHART_ATTRIBUTION = 'FAA VFR sectional charts (public domain)';
+
+/** The raster chart kinds and where their tiles are under CHARTS_DIR ('' = the folder itself). */
+export const CHART_KIND_FOLDERS = { vfr: '', 'ifr-low': 'ifr-low', 'ifr-high': 'ifr-high' } as const satisfies Partial<Record<PackKind, string>>;
+export type ChartKind = keyof typeof CHART_KIND_FOLDERS;
+const CHART_KINDS = Object.keys(CHART_KIND_FOLDERS) as ChartKind[];
+const CHART_NAMES: Record<ChartKind, { title: string; attribution: string }> = {
+  vfr: { title: 'VFR sectional', attribution: CHART_ATTRIBUTION },
+  'ifr-low': { title: 'IFR enroute low', attribution: 'FAA IFR enroute low altitude charts (public domain)' },
+  'ifr-high': { title: 'IFR enroute high', attribution: 'FAA IFR enroute high altitude charts (public domain)' },
+};
 
 /** The chart tiles present in a folder, by zoom, as `x/y` keys. @throws Error saying plainly when the folder is missing. */
 export async function chartInventory(chartsDir: string): Promise<Map<number, Set<string>>> {
@@ -128,7 +148,7 @@ interface PackPlan {
   tile: (tile: TileAddress) => Promise<Uint8Array>;
 }
 
-async function writePack(path: string, region: ChartRegion, plan: PackPlan, progress: (done: number) => void): Promise<{ bytes: number; tiles: number; minZoom: number; maxZoom: number }> {
+async function writePack(path: string, region: PackRegion, plan: PackPlan, progress: (done: number) => void): Promise<{ bytes: number; tiles: number; minZoom: number; maxZoom: number }> {
   const writer = new PmtilesWriter(path, { tileType: plan.tileType, tileCompression: plan.tileCompression, bounds: region.bounds, metadata: plan.metadata });
   try {
     let done = 0;
@@ -157,11 +177,19 @@ export async function buildPacks(options: BuildOptions): Promise<BuildReport> {
   const dir = join(options.packsDir, options.cycle.id);
   const report: BuildReport = { cycle: options.cycle.id, dir, built: [], skipped: [], problems: [], ms: 0 };
 
-  let inventory = new Map<number, Set<string>>();
+  const inventories = new Map<ChartKind, Map<number, Set<string>>>();
   if (options.sources.chartsDir === undefined) report.problems.push('CHARTS_DIR is not set: no VFR chart packs can be built');
   else {
     try {
-      inventory = await chartInventory(options.sources.chartsDir);
+      inventories.set('vfr', await chartInventory(options.sources.chartsDir));
+      // IFR low/high only when CHARTS_DIR has their folders (none is no problem).
+      for (const kind of CHART_KINDS) {
+        if (kind === 'vfr') continue;
+        const folder = join(options.sources.chartsDir, CHART_KIND_FOLDERS[kind]);
+        if (!(await stat(folder).catch(() => null))?.isDirectory()) continue;
+        const inventory = await chartInventory(folder);
+        if (inventory.size > 0) inventories.set(kind, inventory);
+      }
     } catch (error) {
       report.problems.push((error as Error).message);
     }
@@ -179,27 +207,33 @@ export async function buildPacks(options: BuildOptions): Promise<BuildReport> {
 
   let packsDone = 0;
   for (const [regionIndex, region] of options.regions.entries()) {
-    const charts = chartTilesFor(inventory, region.bounds);
-    if (charts.length === 0) {
+    const keep = region.include ?? (() => true);
+    const chartPlans: PackPlan[] = [];
+    for (const [kind, inventory] of inventories) {
+      const tiles = chartTilesFor(inventory, region.bounds).filter(keep);
+      if (tiles.length === 0) continue;
+      const folder = join(options.sources.chartsDir ?? '', CHART_KIND_FOLDERS[kind]);
+      chartPlans.push({
+        kind,
+        tiles,
+        tileType: TileType.png,
+        tileCompression: Compression.none,
+        metadata: { name: `${region.name} ${CHART_NAMES[kind].title}`, format: 'png', type: 'overlay', attribution: CHART_NAMES[kind].attribution, region: region.code, cycle: options.cycle.id, expires: options.cycle.expires },
+        tile: (tile) => readFile(join(folder, String(tile.z), String(tile.x), `${tile.y}.png`)),
+      });
+    }
+    if (chartPlans.length === 0) {
       report.skipped.push({
         region: region.code,
         reason: options.sources.chartsDir === undefined ? 'CHARTS_DIR is not set' : `no VFR chart tile in ${options.sources.chartsDir} inside its bounds`,
       });
       continue;
     }
-    const chartsDir = options.sources.chartsDir ?? '';
     const plans: PackPlan[] = [
-      {
-        kind: 'vfr',
-        tiles: charts,
-        tileType: TileType.png,
-        tileCompression: Compression.none,
-        metadata: { name: `${region.name} VFR sectional`, format: 'png', type: 'overlay', attribution: CHART_ATTRIBUTION, region: region.code, cycle: options.cycle.id, expires: options.cycle.expires },
-        tile: (tile) => readFile(join(chartsDir, String(tile.z), String(tile.x), `${tile.y}.png`)),
-      },
+      ...chartPlans,
       {
         kind: 'basemap',
-        tiles: sortByTileId(tilesInBounds(region.bounds, PACK_BASEMAP_MIN_ZOOM, PACK_BASEMAP_MAX_ZOOM)),
+        tiles: sortByTileId(tilesInBounds(region.bounds, PACK_BASEMAP_MIN_ZOOM, PACK_BASEMAP_MAX_ZOOM)).filter(keep),
         tileType: TileType.mvt,
         tileCompression: Compression.gzip,
         metadata: {
@@ -216,7 +250,7 @@ export async function buildPacks(options: BuildOptions): Promise<BuildReport> {
     ];
     if (grid !== null) {
       const elevations = grid;
-      const terrain = terrainTilesFor(elevations, region.bounds);
+      const terrain = terrainTilesFor(elevations, region.bounds).filter(keep);
       if (terrain.length > 0) {
         plans.push({
           kind: 'terrain',

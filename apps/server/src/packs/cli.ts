@@ -8,11 +8,13 @@ import { packSources } from './sources.js';
 
 const USAGE = `Usage: npm run charts -- build [--region CODE]... [--all] [--cycle YYYY-MM-DD] [--charts DIR] [--terrain DIR] [--out DIR] [--quiet]
 
-Builds region packs (PMTiles: VFR chart tiles, basemap, terrain) into {out}/{cycle}/{region}.{kind}.pmtiles.
+Builds region packs (PMTiles: VFR chart tiles, IFR low/high chart tiles when present, basemap, terrain)
+into {out}/{cycle}/{region}.{kind}.pmtiles.
   --region CODE   a chart region (repeatable), e.g. New_York, Dallas-Ft_Worth; default every region (--all)
   --cycle DATE    the chart cycle of the tiles (its effective date); default CHARTS_CYCLE, else 2026-07-09 for
                   the shared tiles, else the cycle in force today
-  --charts DIR    VFR chart tiles {z}/{x}/{y}.png; default CHARTS_DIR, else ../shared/data/charts/vfr-raster-tiles
+  --charts DIR    VFR chart tiles {z}/{x}/{y}.png, IFR enroute low/high tiles in its ifr-low/ and ifr-high/
+                  sub-folders when present; default CHARTS_DIR, else ../shared/data/charts/vfr-raster-tiles
   --terrain DIR   .hgt elevation cells; default TERRAIN_DIR, else ../shared/data/terrain
   --out DIR       default PACKS_DIR, else var/packs
   --quiet         no progress bar`;

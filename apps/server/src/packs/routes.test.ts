@@ -199,7 +199,7 @@ describe('pack routes (real packs on a loopback server)', () => {
     expect(noData.json()).toMatchObject({ error: `No vfr pack of Anchorage (Anchorage) for chart cycle ${CYCLE}` });
 
     const kind = await running.app.inject({ url: `/packs/${CYCLE}/New_York.ifr.pmtiles` });
-    expect(kind.json()).toMatchObject({ error: 'Unknown pack kind "ifr": packs are vfr, basemap, terrain' });
+    expect(kind.json()).toMatchObject({ error: 'Unknown pack kind "ifr": packs are vfr, ifr-low, ifr-high, basemap, terrain' });
 
     const cycle = await running.app.inject({ url: '/packs/2026-07-10/New_York.vfr.pmtiles' });
     expect(cycle.statusCode).toBe(404);

@@ -5,11 +5,13 @@ import {
   PACK_INDEX_VERSION,
   PACK_KINDS,
   chartCycleById,
+  chartCycleOffered,
   chartCycleProblem,
   findChartRegion,
   isPackKind,
   packPath,
   parsePackFileName,
+  type DataChannel,
   type PackEntry,
   type PackIndex,
 } from '@clearway/protocol';
@@ -34,8 +36,9 @@ export class PackStore {
   readonly files: DatasetStore;
   readonly #headers = new Map<string, { version: string; header: Promise<PmtilesHeader> }>();
 
-  constructor(readonly dir: string, log?: FastifyBaseLogger) {
-    this.files = new DatasetStore({ name: 'packs', dir, contentType: PACK_CONTENT_TYPE, accepts: isPackName }, log);
+  /** `accepts`: which file names are packs (default: the chart regions' packs; areas.ts takes area packs). */
+  constructor(readonly dir: string, log?: FastifyBaseLogger, accepts: (name: string) => boolean = isPackName) {
+    this.files = new DatasetStore({ name: 'packs', dir, contentType: PACK_CONTENT_TYPE, accepts }, log);
   }
 
   /** Cycle folders present, newest first. */
@@ -53,9 +56,42 @@ export class PackStore {
     return header;
   }
 
-  /** Every region of CHART_REGIONS with its packs (none when the server has none), newest cycle first. */
-  async index(): Promise<PackIndex> {
-    const cycles = await this.cycles();
+  /** A pack file as the index lists it (kind, cycle, size, SHA-256, ETag, tiles); null when it is not a readable archive. */
+  async entry(file: DatasetFile, url: string): Promise<PackEntry | null> {
+    const parsed = parsePackFileName(file.name);
+    const meta = chartCycleById(file.channel);
+    if (!parsed || !isPackKind(parsed.kind) || !meta) return null;
+    let header: PmtilesHeader;
+    try {
+      header = await this.#header(file);
+    } catch {
+      return null;
+    }
+    return {
+      kind: parsed.kind,
+      cycle: meta.id,
+      effective: meta.effective,
+      expires: meta.expires,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      etag: file.etag,
+      url,
+      tiles: header.addressedTilesCount,
+      minZoom: header.minZoom,
+      maxZoom: header.maxZoom,
+    };
+  }
+
+  /**
+   * Every region of CHART_REGIONS with its packs (none when the server has none), newest cycle
+   * first: the cycles `channel` offers at `nowMs` (chartCycleOffered; a next cycle's packs stay out
+   * of channel current until their effective date).
+   */
+  async index(channel: DataChannel = 'current', nowMs: number = Date.now()): Promise<PackIndex> {
+    const cycles = (await this.cycles()).filter((id) => {
+      const cycle = chartCycleById(id);
+      return cycle !== null && chartCycleOffered(cycle, channel, nowMs);
+    });
     const byRegion = new Map<string, PackEntry[]>();
     const withPacks: string[] = [];
     for (const cycle of cycles) {
@@ -66,32 +102,16 @@ export class PackStore {
       for (const file of files) {
         const parsed = parsePackFileName(file.name);
         if (!parsed || !isPackKind(parsed.kind)) continue;
-        let header: PmtilesHeader;
-        try {
-          header = await this.#header(file);
-        } catch {
-          // Not a readable archive (a half-copied file): left out of the index rather than offered.
-          continue;
-        }
-        const entry: PackEntry = {
-          kind: parsed.kind,
-          cycle,
-          effective: meta.effective,
-          expires: meta.expires,
-          bytes: file.bytes,
-          sha256: file.sha256,
-          etag: file.etag,
-          url: packPath(cycle, parsed.region, parsed.kind),
-          tiles: header.addressedTilesCount,
-          minZoom: header.minZoom,
-          maxZoom: header.maxZoom,
-        };
+        const entry = await this.entry(file, packPath(cycle, parsed.region, parsed.kind));
+        // Not a readable archive (a half-copied file): left out of the index rather than offered.
+        if (entry === null) continue;
         byRegion.set(parsed.region, [...(byRegion.get(parsed.region) ?? []), entry]);
       }
     }
     const kindOrder = (kind: string) => PACK_KINDS.indexOf(kind as (typeof PACK_KINDS)[number]);
     return {
       version: PACK_INDEX_VERSION,
+      channel,
       cycles: withPacks,
       regions: CHART_REGIONS.map((region) => ({
         code: region.code,

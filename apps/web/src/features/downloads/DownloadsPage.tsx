@@ -13,9 +13,11 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { CHART_REGIONS, PACKS_INDEX_PATH, packIndexSchema, type PackIndex } from '@clearway/protocol';
+import { CHART_REGIONS, PACKS_INDEX_PATH, packIndexSchema, type PackArea, type PackIndex } from '@clearway/protocol';
 import { useAppSelector } from '../../store/hooks';
 import { formatWeatherAge, useWeatherSnapshot } from '../weather';
+import { AreaPanel } from './AreaPanel';
+import { areaRows, readKnownAreas, rememberArea } from './areas';
 import { downloadsClient, formatMB, STORAGE_QUOTA_REQUESTED_BYTES, useDownloads, type RegionDownload } from './downloadsClient';
 import { orderRegions, type LonLat } from './nearRegions';
 import { REGION_STATE, regionStateName, type RegionState } from './regionState';
@@ -115,6 +117,7 @@ function RegionItem({ row, download, selected, onSelect, nowMs, onMessage }: { r
         {row.updateAvailable ? (
           <Typography variant="body2" color="warning.main">
             {UPDATE_AVAILABLE_TEXT}: cycle {row.cycle}
+            {row.effective !== null && Date.parse(`${row.effective}T00:00:00Z`) > nowMs ? ` (effective ${row.effective})` : ''}
           </Typography>
         ) : null}
         {state !== null && STATE_TEXT[name] ? (
@@ -216,6 +219,13 @@ export function DownloadsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
   const [nowMs] = useState(() => Date.now());
+  const [sized, setSized] = useState<PackArea[]>([]);
+  const [known, setKnown] = useState(readKnownAreas);
+  const areas = useMemo(() => areaRows(sized, known, downloads.stored), [sized, known, downloads.stored]);
+  const onSized = (area: PackArea) => {
+    setSized((list) => [area, ...list.filter((item) => item.id !== area.id)]);
+    setKnown(rememberArea(area));
+  };
 
   const rows = useMemo(() => {
     const regions = index?.regions ?? CHART_REGIONS;
@@ -329,6 +339,8 @@ export function DownloadsPage() {
         </Button>
       </Box>
       {loading ? <LinearProgress sx={{ mb: 1 }} /> : null}
+      <AreaPanel onSized={onSized} online={index !== null} />
+      {group('States and route corridors', areas, 'group-areas')}
       {group('Near you (within 400 miles)', suggested, 'group-near')}
       {group('Regions', lower48, 'group-regions')}
       {group('Alaska', alaska, 'group-alaska')}

@@ -96,20 +96,28 @@ function chunk(kind: PackChunk['kind'], body: Uint8Array, cycle = '2026-10-29'):
 }
 
 let dbCount = 0;
-function setup(files: Record<string, Served>) {
+function setup(files: Record<string, Served>, options: { progressEveryMs?: number; now?: () => number } = {}) {
   const mem = memoryStorage();
   const store = new PackStore({ db: new PacksDb(`downloader-test-${dbCount++}`), storage: mem.storage, channel: null });
   const server = fakeServer(files);
   const replies: DownloaderReply[] = [];
   let onReply: (() => void) | null = null;
+  // The progress timer, ticked by hand: its period is recorded and nothing runs by itself.
+  const timer = { callbacks: new Set<() => void>(), periods: [] as number[], tick: () => timer.callbacks.forEach((callback) => callback()) };
   const downloader = new PackDownloader({
+    every: (callback, ms) => {
+      timer.callbacks.add(callback);
+      timer.periods.push(ms);
+      return () => timer.callbacks.delete(callback);
+    },
+    ...(options.now ? { now: options.now } : {}),
     store,
     env: env(server.fetch),
     post: (reply) => {
       replies.push(reply);
       onReply?.();
     },
-    progressEveryMs: 0,
+    progressEveryMs: options.progressEveryMs ?? 0,
   });
   const until = (type: DownloaderReply['type']) =>
     new Promise<DownloaderReply>((resolve) => {
@@ -120,7 +128,7 @@ function setup(files: Record<string, Served>) {
       onReply = check;
       check();
     });
-  return { mem, store, server, replies, downloader, until };
+  return { mem, store, server, replies, downloader, until, timer };
 }
 
 const VFR = noise(300_000, 3);
@@ -213,5 +221,63 @@ describe('PackDownloader', () => {
     expect(t.replies.at(-1)).toEqual({ type: 'delete_confirmed', chart: 'Seattle' });
     expect(await t.store.list()).toEqual([]);
     expect(t.mem.heldBytes()).toBe(0);
+  });
+
+  it('an update whose new cycle lacks a kind the old one had keeps nothing of the old cycle: no record, no bytes', async () => {
+    const oldVfr = chunk('vfr', TERRAIN, '2026-10-29');
+    const oldTerrain = chunk('terrain', noise(50_000, 9), '2026-10-29');
+    const next = chunk('vfr', VFR, '2026-12-24');
+    const t = setup(files([oldVfr, TERRAIN], [oldTerrain, noise(50_000, 9)], [next, VFR]));
+    await t.downloader.handle({ type: 'download', chart: 'Seattle', root: '', directory: oldVfr.cycle, database: 'packs', chunks: [oldVfr, oldTerrain] });
+    await t.until('done');
+    expect((await t.store.list()).map((p) => `${p.kind}@${p.cycle}`).sort()).toEqual(['terrain@2026-10-29', 'vfr@2026-10-29']);
+    t.replies.length = 0;
+    await t.downloader.handle({ type: 'download', chart: 'Seattle', root: '', directory: next.cycle, database: 'packs', chunks: [next] });
+    await t.until('done');
+    expect((await t.store.list()).map((p) => `${p.kind}@${p.cycle}`)).toEqual(['vfr@2026-12-24']);
+    // Every byte held is the new pack's; the old cycle's segment stores are empty.
+    expect(t.mem.heldBytes()).toBe(VFR.length);
+    expect(t.mem.held.get(packPartId('2026-10-29', 'Seattle', 'vfr'))?.segments.size).toBe(0);
+    expect(t.mem.held.get(packPartId('2026-10-29', 'Seattle', 'terrain'))?.segments.size).toBe(0);
+    expect(new Uint8Array(await ((await t.store.open('Seattle', 'vfr')) as Blob).arrayBuffer())).toEqual(VFR);
+    expect(await t.store.open('Seattle', 'terrain')).toBeNull();
+  });
+
+  it('posts progress on its timer while no bytes arrive, with the time left growing as the rate falls', async () => {
+    const vfr = chunk('vfr', VFR);
+    let clock = 0;
+    const t = setup(files([vfr, VFR]), { progressEveryMs: 250, now: () => clock });
+    t.server.gate(100_000);
+    await t.downloader.handle({ type: 'download', chart: 'Seattle', root: '', directory: vfr.cycle, database: 'packs', chunks: [vfr] });
+    for (let i = 0; i < 500 && t.mem.heldBytes() < 100_000 && !t.replies.some((r) => r.type === 'progress' && r.bytes > 0); i++) {
+      clock += 10;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The body now waits at the gate: no chunk arrives, only the timer can post.
+    expect(t.timer.periods).toEqual([250]);
+    const before = t.replies.filter((r) => r.type === 'progress').length;
+    const posted: { bytes: number; rem: number | null }[] = [];
+    for (let tick = 0; tick < 4; tick++) {
+      clock += 250;
+      t.timer.tick();
+      const last = t.replies.at(-1);
+      if (last?.type === 'progress') posted.push({ bytes: last.bytes, rem: last.rem });
+    }
+    expect(t.replies.filter((r) => r.type === 'progress').length - before).toBe(4);
+    expect(posted).toHaveLength(4);
+    expect(new Set(posted.map((p) => p.bytes)).size).toBe(1);
+    expect(posted[0]!.bytes).toBe(100_000);
+    const rems = posted.map((p) => p.rem ?? NaN);
+    for (let i = 1; i < rems.length; i++) expect(rems[i]!).toBeGreaterThan(rems[i - 1]!);
+    // A tick sooner than half a period after the last message posts nothing.
+    clock += 100;
+    t.timer.tick();
+    expect(t.replies.filter((r) => r.type === 'progress').length - before).toBe(4);
+    t.server.gate(null);
+    t.server.release();
+    await t.until('done');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The timer is stopped with the download.
+    expect(t.timer.callbacks.size).toBe(0);
   });
 });

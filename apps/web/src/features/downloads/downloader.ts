@@ -10,9 +10,21 @@ export interface PackDownloaderDeps {
   /** Further attempts after a failed one before the region fails. Default 2. */
   retries?: number;
   retryDelayMs?: number;
-  /** Least time between two progress messages of a region, ms. Default 250. */
+  /**
+   * Least time between two progress messages of a region, ms, and the period of the progress timer
+   * that posts even when no bytes arrive (a stalled connection still moves `rem`). Default 250: at
+   * least twice a second (issue 18's target), at most four times.
+   */
   progressEveryMs?: number;
   now?: () => number;
+  /** The progress timer (default setInterval/clearInterval; tests tick it by hand). */
+  every?: (callback: () => void, ms: number) => () => void;
+}
+
+/** setInterval as a start function that returns its stop. */
+export function intervalTimer(callback: () => void, ms: number): () => void {
+  const handle = setInterval(callback, ms);
+  return () => clearInterval(handle);
 }
 
 interface Job {
@@ -124,17 +136,18 @@ export class PackDownloader {
   }
 
   private async run(job: Job, signal: AbortSignal): Promise<void> {
-    const { chart, root, chunks } = job.request;
+    const { chart, chunks } = job.request;
     const stored = await this.deps.store.rows();
     const isStored = (chunk: PackChunk) => stored.some((row) => row.region === chart && row.kind === chunk.kind && row.cycle === chunk.cycle && row.sha256 === chunk.sha256);
     const totalBytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
-    let doneBytes = chunks.filter(isStored).reduce((sum, chunk) => sum + chunk.bytes, 0);
+    const doneBytes = chunks.filter(isStored).reduce((sum, chunk) => sum + chunk.bytes, 0);
     const startedAt = this.now();
     let fetchedThisRun = 0;
     let lastPost = -Infinity;
+    const progressEveryMs = this.deps.progressEveryMs ?? 250;
     const post = (bytes: number, force: boolean) => {
       const at = this.now();
-      if (!force && at - lastPost < (this.deps.progressEveryMs ?? 250)) return;
+      if (!force && at - lastPost < progressEveryMs) return;
       lastPost = at;
       const seconds = (at - startedAt) / 1000;
       const rate = seconds > 0 && fetchedThisRun > 0 ? fetchedThisRun / seconds : null;
@@ -142,6 +155,31 @@ export class PackDownloader {
       this.deps.post({ type: 'progress', chart, pct, rem: rate ? Math.max(0, (totalBytes - bytes) / rate) : null, bytes, totalBytes });
     };
     post(doneBytes, true);
+    // Progress on a timer too, not only when a chunk arrives: what arrived last, its rate now.
+    let latest = doneBytes;
+    // The timer posts when nothing else did for half a period, so no gap passes the period much.
+    const stopTimer = (this.deps.every ?? intervalTimer)(() => {
+      if (this.now() - lastPost >= progressEveryMs / 2) post(latest, true);
+    }, progressEveryMs);
+    try {
+      await this.runChunks(job, signal, { chunks, isStored, post, doneBytes, setLatest: (bytes) => (latest = bytes), fetched: (bytes) => (fetchedThisRun += bytes) });
+    } finally {
+      stopTimer();
+    }
+  }
+
+  private async runChunks(
+    job: Job,
+    signal: AbortSignal,
+    run: { chunks: PackChunk[]; isStored: (chunk: PackChunk) => boolean; post: (bytes: number, force: boolean) => void; doneBytes: number; setLatest: (bytes: number) => void; fetched: (bytes: number) => void },
+  ): Promise<void> {
+    const { chart, root } = job.request;
+    const { chunks, isStored } = run;
+    let { doneBytes } = run;
+    const post = (bytes: number, force: boolean) => {
+      run.setLatest(bytes);
+      run.post(bytes, force);
+    };
     const committed: PackChunk[] = [];
     for (const chunk of chunks) {
       if (isStored(chunk)) continue;
@@ -164,7 +202,7 @@ export class PackDownloader {
           retryDelayMs: this.deps.retryDelayMs ?? 500,
           discardOnFailure: true,
           onProgress: (progress) => {
-            if (progress.bytes > lastSeen) fetchedThisRun += progress.bytes - lastSeen;
+            if (progress.bytes > lastSeen) run.fetched(progress.bytes - lastSeen);
             lastSeen = progress.bytes;
             post(doneBytes + progress.bytes, false);
           },
@@ -187,6 +225,17 @@ export class PackDownloader {
         this.deps.post({ type: 'failed', chart, error: error instanceof Error ? error.message : String(error) });
         return;
       }
+    }
+    // An update: what is left of an older cycle of the region (a kind the new cycle has no pack of)
+    // goes too, once every new pack is verified and recorded, so nothing of the old cycle remains.
+    try {
+      for (const row of await this.deps.store.rows()) {
+        if (row.region === chart && !chunks.some((chunk) => chunk.kind === row.kind && chunk.cycle === row.cycle)) await this.deps.store.remove(row.region, row.kind);
+      }
+    } catch (error) {
+      this.jobs.delete(chart);
+      this.deps.post({ type: 'failed', chart, error: `${chart} was downloaded but its superseded packs could not be deleted: ${error instanceof Error ? error.message : String(error)}` });
+      return;
     }
     this.jobs.delete(chart);
     this.deps.post({ type: 'done', chart });

@@ -19,7 +19,7 @@ const pack = (kind: 'vfr' | 'terrain', cycle: string, bytes: number) => ({
 });
 
 describe('region rows', () => {
-  const index: PackIndex = { version: 1, cycles: ['2026-09-03', '2026-07-09'], regions: [{ ...region, packs: [pack('vfr', '2026-09-03', 300), pack('terrain', '2026-09-03', 200), pack('vfr', '2026-07-09', 100)] }] };
+  const index: PackIndex = { version: 1, channel: 'current', cycles: ['2026-09-03', '2026-07-09'], regions: [{ ...region, packs: [pack('vfr', '2026-09-03', 300), pack('terrain', '2026-09-03', 200), pack('vfr', '2026-07-09', 100)] }] };
 
   it("offers the newest cycle's packs with their total size; a region without packs is not available", () => {
     const [row] = regionRows([region], index, []);

@@ -10,6 +10,8 @@ export interface RegionRow {
   bounds: PackIndexRegion['bounds'];
   /** Newest cycle on the server, null when it has no pack of the region (not available). */
   cycle: string | null;
+  /** The newest cycle's effective date (in the future when channel next offers it early). */
+  effective: string | null;
   expires: string | null;
   chunks: PackChunk[];
   bytes: number;
@@ -35,6 +37,7 @@ export function regionRows(regions: readonly Pick<PackIndexRegion, 'code' | 'nam
       alaska: region.alaska,
       bounds: region.bounds,
       cycle,
+      effective: latest[0]?.effective ?? null,
       expires: latest[0]?.expires ?? null,
       chunks: latest.map((pack) => ({ kind: pack.kind, cycle: pack.cycle, expires: pack.expires, url: pack.url, bytes: pack.bytes, sha256: pack.sha256, etag: pack.etag })),
       bytes: latest.reduce((sum, pack) => sum + pack.bytes, 0),

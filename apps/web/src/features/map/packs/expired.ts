@@ -2,7 +2,7 @@ import { findChartRegion, type PackKind } from '@clearway/protocol';
 import type { DevicePack } from './packTiles';
 
 /** How a pack kind is named in the banner. */
-export const PACK_KIND_NAMES: Record<PackKind, string> = { vfr: 'VFR chart', basemap: 'basemap', terrain: 'terrain' };
+export const PACK_KIND_NAMES: Record<PackKind, string> = { vfr: 'VFR chart', 'ifr-low': 'IFR low chart', 'ifr-high': 'IFR high chart', basemap: 'basemap', terrain: 'terrain' };
 
 export interface ExpiredRegion {
   region: string;
@@ -34,7 +34,7 @@ export function expiredRegions(packs: readonly DevicePack[], todayIso: string): 
     if (pack.expires < entry.expires) entry.expires = pack.expires;
     byRegion.set(key, entry);
   }
-  const order: PackKind[] = ['vfr', 'basemap', 'terrain'];
+  const order: PackKind[] = ['vfr', 'ifr-low', 'ifr-high', 'basemap', 'terrain'];
   return [...byRegion.values()]
     .map((entry) => {
       const kinds = order.filter((kind) => entry.kinds.includes(kind));

@@ -114,7 +114,7 @@ describe('the pack protocol handler', () => {
     expect(textOf(new Uint8Array(answer.data as ArrayBuffer))).toBe('NY 7/38/47');
     expect(fetcher).not.toHaveBeenCalled();
     expect(stats.device).toBe(1);
-    expect(stats.deviceByKind).toEqual({ vfr: 1, basemap: 0, terrain: 0 });
+    expect(stats.deviceByKind).toEqual({ vfr: 1, 'ifr-low': 0, 'ifr-high': 0, basemap: 0, terrain: 0 });
     expect(stats.deviceMs).toHaveLength(1);
   });
 

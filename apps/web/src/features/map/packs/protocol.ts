@@ -37,7 +37,7 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 
 /** The MapLibre protocol handler of PACK_PROTOCOL, with its read figures. */
 export function packProtocol(deps: PackProtocolDeps): { action: AddProtocolAction; stats: PackReadStats } {
-  const stats: PackReadStats = { device: 0, network: 0, deviceByKind: { vfr: 0, basemap: 0, terrain: 0 }, deviceMs: [] };
+  const stats: PackReadStats = { device: 0, network: 0, deviceByKind: { vfr: 0, 'ifr-low': 0, 'ifr-high': 0, basemap: 0, terrain: 0 }, deviceMs: [] };
   const now = deps.now ?? (() => performance.now());
   const action: AddProtocolAction = async (request: RequestParameters, abort: AbortController) => {
     const tile = parsePackTileUrl(request.url);
