@@ -57,7 +57,12 @@ export function SketchPage() {
   useEffect(() => {
     let live = true;
     prefs.getProperty('sketch').then(
-      (stored) => live && setState(initialSketchState(toSketchDoc(stored))),
+      (stored) => {
+        if (!live) return;
+        const doc = toSketchDoc(stored);
+        // A sync that only stamped this device's own save (gid, ts) keeps the page's undo history.
+        setState((now) => (now && JSON.stringify(now.doc) === JSON.stringify(doc) ? now : initialSketchState(doc)));
+      },
       () => live && setState((now) => now ?? initialSketchState()),
     );
     return () => {

@@ -64,6 +64,10 @@ describe('sketch sync', () => {
       await otherClient.request('sketch');
       expect(strokeCount(await other.getProperty('sketch'))).toBe(3);
     }, { timeout: 10_000 });
+    // The sync's answer to this device's own save (gid and ts stamped) keeps the undo history.
+    await waitFor(() => expect(store.getState().sync.versions.sketch).toBeGreaterThanOrEqual(2));
+    expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(canvas.dataset.strokes).toBe('3');
     other.close();
     await other.delete();
   }, 60_000);
