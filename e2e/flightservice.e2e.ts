@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signedInContext, startServer, waitNavDbLoaded, type RunningServer } from './harness.js';
+import { launchChromium, prefsProperty, signedInContext, startServer, waitNavDbLoaded, type RunningServer } from './harness.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const weatherDir = join(repoRoot, '..', 'shared', 'data', 'weather');
@@ -223,15 +223,27 @@ describe('flight plans and the sketch pad across two devices', () => {
       await page.mouse.up();
     };
     const strokes = () => canvas.getAttribute('data-strokes');
+    // After a reload the shell's loading screen covers the page until the map is drawn or its 4 s
+    // pass: a stroke drawn on it never reaches the canvas (what an earlier draft of this test took
+    // for a stroke not saved offline).
+    const ready = () => page.getByTestId('loading-screen').waitFor({ state: 'hidden', timeout: 30_000 });
+    const stored = async () => JSON.stringify(await prefsProperty(page, 'sketch'));
+    const storedStrokes = async () => ((await prefsProperty(page, 'sketch')) as { strokes?: unknown[] } | undefined)?.strokes?.length ?? 0;
     const before = Number(await strokes());
+    await ready();
     await stroke(60);
     await expect.poll(strokes).toBe(String(before + 1));
+    await expect.poll(storedStrokes, { timeout: 10_000 }).toBe(before + 1);
+    console.log(`[flightservice] stored before the reload: ${(await stored()).slice(0, 200)}`);
     await page.reload();
+    await page.getByTestId('page-sketch').waitFor({ timeout: 20_000 });
+    console.log(`[flightservice] stored after the reload: ${(await stored()).slice(0, 200)}`);
     await expect.poll(() => canvas.getAttribute('data-strokes').catch(() => null), { timeout: 20_000 }).toBe(String(before + 1));
 
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
     await context.setOffline(true);
     try {
+      await ready();
       await stroke(140);
       await expect.poll(strokes).toBe(String(before + 2));
       await page.reload();
@@ -241,6 +253,7 @@ describe('flight plans and the sketch pad across two devices', () => {
       await context.setOffline(false);
     }
     // Back online, the next save sends the drawing up; the second device brings it down.
+    await ready();
     await stroke(220);
     await expect.poll(strokes).toBe(String(before + 3));
     const second = await openDevice();
