@@ -78,7 +78,7 @@ export function BriefingView({ briefing, elapsedMs, onPrint = () => window.print
             {i + 1}. {s.title}
           </Typography>
           {s.missing.map((m) => (
-            <Typography key={m} variant="body2" data-testid="briefing-missing" sx={{ color: 'warning.main', fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+            <Typography key={m} variant="body2" data-testid="briefing-missing" sx={{ color: 'text.primary', fontStyle: 'italic', overflowWrap: 'anywhere', borderLeft: 3, borderColor: 'warning.main', pl: 1, my: 0.5 }}>
               {m}
             </Typography>
           ))}
