@@ -289,3 +289,27 @@ describe('winds aloft and NOTAMs', () => {
     expect(s.items.map((i) => i.group)).toEqual([...inForce.map(() => 'departure'), 'destination']);
   });
 });
+
+describe('TFRs', () => {
+  // A square about 4 nm a side centred on KMCW (about 5 nm off the KDSM-KMSP track), and one over KORD (far off it).
+  const square = (c: { lat: number; lon: number }, halfDeg: number) => [
+    [c.lon - halfDeg, c.lat - halfDeg], [c.lon + halfDeg, c.lat - halfDeg], [c.lon + halfDeg, c.lat + halfDeg], [c.lon - halfDeg, c.lat + halfDeg], [c.lon - halfDeg, c.lat - halfDeg],
+  ] as const;
+  const tfr = (notam: string, at: { lat: number; lon: number }, startMs: number | null, endMs: number | null) => ({ notam, title: `TFR ${notam}`, floorFt: 0, ceilingFt: 3000, floorAgl: true, ceilingAgl: false, startMs, endMs, rings: [square(at, 0.03)] });
+  const etd = Date.UTC(2025, 0, 27, 23, 0);
+
+  it('lists those beside the track and in force during the flight, with altitudes and times', () => {
+    const tfrs = [
+      tfr('5/0001', at('KMCW'), null, null),
+      tfr('5/0002', at('KORD'), null, null),
+      tfr('5/0003', at('KMCW'), etd + 5 * 60 * MIN, null),
+      tfr('5/0004', at('KMCW'), etd - 5 * 60 * MIN, etd - 60 * MIN),
+    ];
+    const b = assembleBriefing(input({ kind: 'route', legs: legs(['KDSM', 'KMSP'], etd, 90) }, etd, {}, { tfrs: { items: tfrs, asOfMs: etd } }));
+    const items = b.sections[0]!.items;
+    expect(items.map((i) => i.source)).toEqual(['TFR 5/0001']);
+    expect(items[0]!.text).toBe('TFR 5/0001: SFC to 3,000 ft MSL, in force now until further notice.');
+    expect(items[0]!.urgent).toBe(true);
+  });
+});
+
