@@ -152,6 +152,19 @@ describe('route briefing', () => {
     }
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(readFileSync(join(shots, 'route-briefing.pdf')).length).toBeGreaterThan(10_000);
+    // What the PDF says: the briefing, in order, and none of the app around it.
+    const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as {
+      getDocument: (src: { data: Uint8Array }) => { promise: Promise<{ numPages: number; getPage: (n: number) => Promise<{ getTextContent: () => Promise<{ items: { str?: string }[] }> }> }> };
+    };
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise;
+    let text = '';
+    for (let n = 1; n <= doc.numPages; n++) text += `${(await (await doc.getPage(n)).getTextContent()).items.map((i) => i.str ?? '').join(' ')} `;
+    expect(text.startsWith('Route briefing: KANB to KATL')).toBe(true);
+    const at = ['1. Adverse conditions', '2. Synopsis', '3. Current conditions', '4. En-route forecast', '5. Destination forecast', '6. Winds and temperatures aloft', '7. NOTAMs'].map((h) => text.indexOf(h));
+    expect(at.every((i, k) => i >= 0 && (k === 0 || i > at[k - 1]!))).toBe(true);
+    expect(text).toContain('METAR KANB');
+    expect(text).not.toContain('Print or save as PDF');
+    expect(text).not.toContain('Departure (local time)');
     console.log(`[flightservice] briefing PDF ${(pdf.length / 1024).toFixed(0)} kB`);
     expect(errors).toEqual([]);
   });
@@ -168,6 +181,26 @@ describe('route briefing', () => {
     await page.getByTestId('briefing-section-current').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'briefing-phone-night-current.png') });
     await shoot('tablet-night', 1180, 820);
+  });
+});
+
+describe('area briefing', () => {
+  it('briefs 25 nm around KATL; a bad radius is refused naming the field', async () => {
+    await openFromMenu(page, 'Flight Service', 'Area Briefing', 'page-afss_area_briefing');
+    await page.getByTestId('briefing-place').fill('KATL');
+    await page.getByTestId('briefing-radius').fill('25');
+    await page.getByTestId('briefing-run').click();
+    const root = page.getByTestId('page-afss_area_briefing');
+    await expect.poll(() => root.getAttribute('data-state'), { timeout: 30_000 }).toBe('completed');
+    expect(await page.getByTestId('briefing-title').textContent()).toBe('Area briefing: 25 nm around KATL');
+    const ids = await page.locator('[data-testid^="briefing-section-"]').evaluateAll((list) => list.map((s) => s.getAttribute('data-testid')));
+    expect(ids).toEqual(SECTIONS.map((id) => `briefing-section-${id}`));
+    const sources = await page.getByTestId('briefing-source').allTextContents();
+    expect(sources).toContain('METAR KATL');
+    await page.screenshot({ path: join(shots, 'area-briefing-tablet-night.png') });
+    await page.getByTestId('briefing-radius').fill('0');
+    await page.getByTestId('briefing-run').click();
+    await expect.poll(() => page.getByTestId('briefing-error').textContent().catch(() => null)).toBe('Radius: enter 5 to 250 nm, not 0.');
   });
 });
 
