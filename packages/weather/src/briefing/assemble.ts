@@ -144,7 +144,8 @@ function current(ctx: Ctx): BriefingSection {
       const m = st.metar;
       if (!m) continue;
       const role = roleOf.get(st.id);
-      const at = role ? { distanceNm: 0, legIndex: role === 'Departure' ? -1 : Number.MAX_SAFE_INTEGER, timeMs: 0 } : abeam(c, st, c.kind === 'area' ? 0 : EN_ROUTE_CORRIDOR_NM);
+      // Departure and the area's centre first, the destination last.
+      const at = role ? { distanceNm: 0, legIndex: role === 'Destination' ? Number.MAX_SAFE_INTEGER : -1, timeMs: 0 } : abeam(c, st, c.kind === 'area' ? 0 : EN_ROUTE_CORRIDOR_NM);
       if (!at) continue;
       if (m.timeMs < nowMs - CURRENT_METAR_MAX_AGE_MS) {
         old += 1;

@@ -151,6 +151,20 @@ describe('current conditions: the METAR corridor (real METAR cache)', () => {
     expect(listed.has('KORD')).toBe(false);
   });
 
+  it('an area lists its centre first, then the stations within the radius nearest first', () => {
+    const scope: BriefingScope = { kind: 'area', ident: 'KDSM', isAirport: true, center: at('KDSM'), radiusNm: 30, fromMs: METAR_NOW, toMs: METAR_NOW + 2 * 60 * MIN, altitudeFt: 6000 };
+    const items = assembleBriefing(input(scope, METAR_NOW, { metars: { items: metars, asOfMs: METAR_NOW } })).sections.find((s) => s.id === 'current')!.items;
+    expect(items[0]!.source).toBe('METAR KDSM');
+    expect(items[0]!.text.startsWith('At the centre: ')).toBe(true);
+    const d = items.slice(1).map((i) => {
+      const m = metars.find((x) => `METAR ${x.station}` === i.source)!;
+      return geodesicDistanceNm(m.lat, m.lon, at('KDSM').lat, at('KDSM').lon);
+    });
+    expect(d.length).toBeGreaterThan(2);
+    expect(d.every((x) => x <= 30.5)).toBe(true);
+    expect([...d].sort((a, b) => a - b)).toEqual(d);
+  });
+
   it('leaves out METARs older than 2 h at the briefing time and says how many', () => {
     const later = METAR_NOW + 3 * 60 * MIN;
     const b = assembleBriefing(input({ kind: 'route', legs: legs(['KDSM', 'KMSP'], later, 90) }, later, { metars: { items: metars, asOfMs: METAR_NOW } }));
