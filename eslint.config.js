@@ -64,6 +64,7 @@ const webFeatures = checkFeatureMap({
   alongroute: ['navdata', 'weather'],
   downloads: ['navdata', 'weather'],
   flightservice: ['profile'],
+  briefing: ['profile', 'weather', 'notams'],
   sketch: [],
 });
 

@@ -29,11 +29,18 @@ describe('sync_profile request', () => {
       flight_plans: { flight_id: 'fp-1', ts: 12, deleted: 'F' },
       route: { final_string: 'KSQL KOAK', ts: 13, altitude: 6500 },
       profile: { tail: 'N1', ts: 14 },
+      sketch: { version: 1, template: 'craft', strokes: [{ tool: 'pen', points: [{ x: 1, y: 2, pressure: 0.5 }] }], ts: 15 },
     };
     for (const table of SYNC_TABLES) {
       const request = { ...base, key: table, sync_objects: [records[table]] };
       expect(syncProfileRequestSchema.parse(request)).toEqual(request);
     }
+  });
+
+  it('refuses a sketch without its version or with too many strokes, at the path', () => {
+    const sketch = { ...base, key: 'sketch' };
+    expect(issuesOf({ ...sketch, sync_objects: [{ strokes: [], ts: 1 }] })).toEqual([expect.objectContaining({ path: 'sync_objects.0.version' })]);
+    expect(issuesOf({ ...sketch, sync_objects: [{ version: 1, strokes: Array(2_001).fill({}), ts: 1 }] })).toEqual([expect.objectContaining({ path: 'sync_objects.0.strokes' })]);
   });
 
   it('gives the path of a bad field inside a record', () => {

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * records, each the stored record plus `action` and `table`.
  */
 
-export { SYNC_TABLES, SYNC_SINGLETON_TABLES, type SyncTable } from './syncTables.js';
+export { SYNC_TABLES, SYNC_SINGLETON_TABLES, type SyncSingletonTable, type SyncTable } from './syncTables.js';
 import { SYNC_TABLES, type SyncTable } from './syncTables.js';
 import { syncContinuationSchema } from './syncLimits.js';
 
@@ -41,6 +41,9 @@ const baseRecord = {
   gid: z.string().min(1).max(64).optional(),
 };
 
+/** Strokes a synced sketch may hold (the request's 1 MiB body limit holds a few thousand short strokes). */
+export const SKETCH_MAX_STROKES = 2_000;
+
 const codeKey = z.string().trim().min(1).max(MAX_KEY_LENGTH);
 
 /** The record schema of each table (spec part 1 §3 "Local browser database 'prefs'"). */
@@ -70,6 +73,8 @@ export const syncRecordSchemas = {
   route: z.looseObject({ ...baseRecord }),
   /** The current aircraft profile, stamped with ts. */
   profile: z.looseObject({ ...baseRecord }),
+  /** The sketch pad's drawing (apps/web features/sketch sketchModel.ts, version 1), stamped with ts. */
+  sketch: z.looseObject({ ...baseRecord, version: z.number().int().positive(), strokes: z.array(z.unknown()).max(SKETCH_MAX_STROKES) }),
 } satisfies Record<SyncTable, z.ZodType>;
 
 /** One record as a device sends it or the server stores it: the table's fields plus ts, deleted, gid. */
@@ -87,6 +92,7 @@ export const SYNC_KEY_FIELDS: Readonly<Record<SyncTable, readonly string[] | nul
   flight_plans: ['flight_id'],
   route: null,
   profile: null,
+  sketch: null,
 };
 
 /**
@@ -138,6 +144,7 @@ export const syncProfileRequestSchema = z.discriminatedUnion('key', [
   requestFor('flight_plans'),
   requestFor('route'),
   requestFor('profile'),
+  requestFor('sketch'),
 ]);
 export type SyncProfileRequest = z.infer<typeof syncProfileRequestSchema>;
 

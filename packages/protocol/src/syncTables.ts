@@ -14,9 +14,14 @@ export const SYNC_TABLES = [
   'flight_plans',
   'route',
   'profile',
+  'sketch',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
-/** The tables that hold one value (a `prefs` property) rather than rows; their record key is the table name. */
-export const SYNC_SINGLETON_TABLES = ['route', 'profile'] as const satisfies readonly SyncTable[];
+/**
+ * The tables that hold one value (a `prefs` property) rather than rows; their record key is the table
+ * name. `sketch` (issue 22, beyond spec part 1 §9's list) is the sketch pad's drawing, synced the same way.
+ */
+export const SYNC_SINGLETON_TABLES = ['route', 'profile', 'sketch'] as const satisfies readonly SyncTable[];
+export type SyncSingletonTable = (typeof SYNC_SINGLETON_TABLES)[number];
 

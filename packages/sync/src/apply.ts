@@ -4,6 +4,7 @@ import {
   syncRecordKey,
   type SyncObject,
   type SyncReplyRecord,
+  type SyncSingletonTable,
   type SyncTable,
 } from '@clearway/protocol';
 import { compareVersions, versionOf } from './version.js';
@@ -96,7 +97,7 @@ export function applySyncReply(table: SyncTable, rows: readonly SyncObject[], re
  * @returns the value to store, or undefined when there is none.
  */
 export function applySingletonReply(
-  table: 'route' | 'profile',
+  table: SyncSingletonTable,
   current: SyncObject | undefined,
   reply: readonly SyncReplyRecord[],
 ): SyncObject | undefined {

@@ -12,3 +12,4 @@ export * from './advisory.js';
 export * from './runwayWind.js';
 export * from './clearsky/index.js';
 export * from './notam/index.js';
+export * from './briefing/index.js';

@@ -27,6 +27,8 @@ const ClearSkyPage = lazyPage(() => import('../features/clearsky/ClearSkyPage').
 const DownloadsPage = lazyPage(() => import('../features/downloads/DownloadsPage').then((m) => ({ default: m.DownloadsPage })), 'page-download');
 const PlateViewPage = lazyPage(() => import('../features/plates/PlateView').then((m) => ({ default: m.PlateView })), 'page-PlateView');
 const AfdPage = lazyPage(() => import('../features/afd/AfdPage').then((m) => ({ default: m.AfdPage })), 'page-show_afd');
+const RouteBriefingPage = lazyPage(() => import('../features/briefing/RouteBriefingPage').then((m) => ({ default: m.RouteBriefingPage })), 'page-afss_route_briefing');
+const AreaBriefingPage = lazyPage(() => import('../features/briefing/AreaBriefingPage').then((m) => ({ default: m.AreaBriefingPage })), 'page-afss_area_briefing');
 const FlightPlanPage = lazyPage(() => import('../features/flightservice/FlightPlanPage').then((m) => ({ default: m.FlightPlanPage })), 'page-afss_flight_plan');
 const SketchPage = lazyPage(() => import('../features/sketch/SketchPage').then((m) => ({ default: m.SketchPage })), 'page-sketch');
 const AlongRoutePage = lazyPage(() => import('../features/alongroute/AlongRoutePage').then((m) => ({ default: m.AlongRoutePage })), 'page-along_route');
@@ -49,7 +51,9 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
   account: <AccountPage />,
   aircraft_profile_welcome: <AircraftProfileWelcomePage />,
   along_route: <AlongRoutePage />,
+  afss_area_briefing: <AreaBriefingPage />,
   afss_flight_plan: <FlightPlanPage />,
+  afss_route_briefing: <RouteBriefingPage />,
   airport: <AirportPage />,
   clearsky: <ClearSkyPage />,
   download: <DownloadsPage />,

@@ -1,7 +1,9 @@
 // `/app/sketch` (issue 22, spec part 1 §2 Sketch): a drawing surface for clearances and notes. Pen,
 // highlighter and eraser with the stylus pressure where the device reports it (PointerEvent.pressure),
 // undo / redo / clear, and a C-R-A-F-T template; the drawing is kept in the prefs database on this
-// device after every stroke, so it is there after a reload and offline.
+// device after every stroke, so it is there after a reload and offline, and the prefs property
+// `sketch` is a synced one-value table (SYNC_SINGLETON_TABLES): a save is sent up when online, and a
+// drawing synced from another device is read again here.
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useServices } from '../../platform/services';
+import { useSyncedTableVersion } from '../../platform/syncedTables';
 import { CraftTemplate } from './CraftTemplate';
 import {
   addStroke,
@@ -48,18 +51,24 @@ export function SketchPage() {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const current = useRef<SketchStroke | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
+  const synced = useSyncedTableVersion('sketch');
 
-  // The stored drawing, read once.
+  // The stored drawing, read on opening and again whenever a sync brought another device's.
   useEffect(() => {
     let live = true;
     prefs.getProperty('sketch').then(
-      (stored) => live && setState(initialSketchState(toSketchDoc(stored))),
-      () => live && setState(initialSketchState()),
+      (stored) => {
+        if (!live) return;
+        const doc = toSketchDoc(stored);
+        // A sync that only stamped this device's own save (gid, ts) keeps the page's undo history.
+        setState((now) => (now && JSON.stringify(now.doc) === JSON.stringify(doc) ? now : initialSketchState(doc)));
+      },
+      () => live && setState((now) => now ?? initialSketchState()),
     );
     return () => {
       live = false;
     };
-  }, [prefs]);
+  }, [prefs, synced]);
 
   const loaded = state !== null;
   // The canvas follows its box (phone, tablet, rotation), at the device's pixel ratio.
@@ -99,7 +108,9 @@ export function SketchPage() {
 
   function point(event: ReactPointerEvent<HTMLCanvasElement>): SketchPoint {
     const rect = event.currentTarget.getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top, pressure: pressureOf(event) };
+    // Tenths of a pixel and hundredths of pressure: what the eye can see, at a third of the bytes synced.
+    const round = (v: number, k: number) => Math.round(v * k) / k;
+    return { x: round(event.clientX - rect.left, 10), y: round(event.clientY - rect.top, 10), pressure: round(pressureOf(event), 100) };
   }
 
   function down(event: ReactPointerEvent<HTMLCanvasElement>) {

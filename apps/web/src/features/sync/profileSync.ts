@@ -1,4 +1,4 @@
-import type { ClientConfig, SyncObject, SyncTable } from '@clearway/protocol';
+import type { ClientConfig, SyncObject, SyncSingletonTable, SyncTable } from '@clearway/protocol';
 import type { PrefsDb } from '../../db/prefs';
 import { RealtimeChannel, type SocketLike } from './realtime';
 import { SyncClient, type DeviceLimitRefusal } from './syncClient';
@@ -16,7 +16,7 @@ export interface StartProfileSyncOptions {
   config: ClientConfig;
   custId: string;
   uuid: string;
-  onSingletonChanged?: (table: 'route' | 'profile', value: SyncObject | undefined) => void;
+  onSingletonChanged?: (table: SyncSingletonTable, value: SyncObject | undefined) => void;
   /** Told when the server refused this device as one too many; syncing stops until `client.resume()`. */
   onDeviceLimit?: (refusal: DeviceLimitRefusal) => void;
   /** Told when a sync changed a table's rows or the route / profile property. */

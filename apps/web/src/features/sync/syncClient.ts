@@ -3,6 +3,7 @@ import {
   deviceLimitBodySchema,
   SYNC_CONTINUATION_HEADER,
   SYNC_INITIAL_TIMEOUT_MS,
+  SYNC_SINGLETON_TABLES,
   SYNC_TABLES,
   SYNC_TIMEOUT_MS,
   syncContinuationSchema,
@@ -10,6 +11,7 @@ import {
   syncRecordKey,
   type SyncObject,
   type SyncReplyRecord,
+  type SyncSingletonTable,
   type SyncTable,
 } from '@clearway/protocol';
 import { applySingletonReply, applySyncReply, canonicalJson, prepareSyncRequest } from '@clearway/sync';
@@ -26,8 +28,8 @@ import type { PrefsDb, PropertyRow } from '../../db/prefs';
  */
 
 /** The row tables; `route` and `profile` are prefs properties. */
-export type SyncRowTable = Exclude<SyncTable, 'route' | 'profile'>;
-const SINGLETONS = new Set<SyncTable>(['route', 'profile']);
+export type SyncRowTable = Exclude<SyncTable, SyncSingletonTable>;
+const SINGLETONS = new Set<SyncTable>(SYNC_SINGLETON_TABLES);
 
 export interface SyncClientOptions {
   db: PrefsDb;
@@ -43,7 +45,7 @@ export interface SyncClientOptions {
   setTimeout?: (run: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
   /** Told when a sync replaced or removed the stored `route` or `profile` (to update the store). */
-  onSingletonChanged?: (table: 'route' | 'profile', value: SyncObject | undefined) => void;
+  onSingletonChanged?: (table: SyncSingletonTable, value: SyncObject | undefined) => void;
   /** Told when a table's rows changed through a sync (lists may reload). */
   onTableChanged?: (table: SyncTable) => void;
   onError?: (table: SyncTable, error: unknown) => void;
@@ -251,14 +253,14 @@ export class SyncClient {
 
   private async readRows(table: SyncTable): Promise<SyncObject[]> {
     if (SINGLETONS.has(table)) {
-      const current = await this.readSingleton(table as 'route' | 'profile');
+      const current = await this.readSingleton(table as SyncSingletonTable);
       return current ? [current] : [];
     }
     return this.rowTable(table as SyncRowTable).toArray();
   }
 
   /** The stored route or profile as a sync record; its ts is the value's own, else when the property was stored. */
-  private async readSingleton(table: 'route' | 'profile'): Promise<SyncObject | undefined> {
+  private async readSingleton(table: SyncSingletonTable): Promise<SyncObject | undefined> {
     const row = (await this.options.db.properties.get(table)) as PropertyRow | undefined;
     if (!row || row.value === null || typeof row.value !== 'object') return undefined;
     const value = row.value as unknown as Record<string, unknown>;
@@ -269,7 +271,7 @@ export class SyncClient {
   private async apply(table: SyncTable, reply: SyncReplyRecord[]): Promise<boolean> {
     const { db } = this.options;
     if (SINGLETONS.has(table)) {
-      const singleton = table as 'route' | 'profile';
+      const singleton = table as SyncSingletonTable;
       let result: { changed: boolean; value: SyncObject | undefined } = { changed: false, value: undefined };
       await db.syncTransaction([db.properties], async () => {
         const current = await this.readSingleton(singleton);

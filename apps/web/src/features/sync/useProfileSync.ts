@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import type { Route } from '@clearway/flightplan';
-import type { SyncObject } from '@clearway/protocol';
+import type { SyncObject, SyncSingletonTable } from '@clearway/protocol';
 import { PrefsDb, type LoginProfile } from '../../db/prefs';
 import { useServices } from '../../platform/services';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -22,9 +22,10 @@ export function custIdOf(profile: LoginProfile | undefined | null): string | nul
   return typeof custId === 'string' && custId.length > 0 ? custId : null;
 }
 
-function applySingleton(dispatch: AppDispatch, table: 'route' | 'profile', value: SyncObject | undefined): void {
+function applySingleton(dispatch: AppDispatch, table: SyncSingletonTable, value: SyncObject | undefined): void {
   if (table === 'route') dispatch(value ? routeSynced(value as unknown as Route) : routeCleared());
-  else if (value) dispatch(profileLoaded(toProfile(value)));
+  else if (table === 'profile' && value) dispatch(profileLoaded(toProfile(value)));
+  // The sketch page reads its drawing again when the table's sync version moves (tableSynced).
 }
 
 /**
