@@ -4,6 +4,7 @@ import { describeIssues, logEntrySchema, logIndexPath, type PayloadIssue } from 
 import { AttemptCounter, requireSession, sessionUserOf, type RateLimit, type SessionResolver } from '../auth/index.js';
 import type { Database } from '../db/index.js';
 import { installBodyErrors } from '../http/index.js';
+import { refusalOf, type RefusalCounter } from '../telemetry/index.js';
 import { clientLogBytesOnDay, insertClientLog } from './clientLogStore.js';
 
 /** Largest accepted log entry body, bytes (the schema's own field limits add up to about 25 KiB). */
@@ -34,6 +35,8 @@ export interface LogRoutesOptions {
   enabled: boolean;
   /** Clock, ms since the epoch (tests). */
   now?: () => number;
+  /** Counts refused entries (too large, malformed, over a limit); each refusal is a warn line with the counts. */
+  refusals?: RefusalCounter;
 }
 
 /**
@@ -53,6 +56,13 @@ export async function logRoutes(app: FastifyInstance, options: LogRoutesOptions)
   // Parse and size errors of this route's body are the sender's fault: answer in the route's shape
   // (an unsupported content type keeps the app's 415, which names the type).
   installBodyErrors(app, { limitBytes: LOG_BODY_LIMIT_BYTES, tooLarge: 'Log entry too large', invalid: 'Invalid log entry', mediaTypeInPluginShape: false });
+  const { refusals } = options;
+  if (refusals !== undefined) {
+    app.addHook('onResponse', async (request, reply) => {
+      const kind = refusalOf('log', reply.statusCode);
+      if (kind !== null) request.log.warn({ refused: refusals.add(kind) }, 'client log entry refused');
+    });
+  }
 
   app.post<{ Params: { day: string } }>(
     logIndexPath(':day'),
