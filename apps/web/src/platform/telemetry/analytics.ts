@@ -37,7 +37,11 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   const dropped = { queueFull: 0, refused: 0 };
   let flushing: Promise<number> | null = null;
 
+  // Queue writes in call order; a flush first waits for the ones already asked for.
+  let writes: Promise<unknown> = Promise.resolve();
+
   async function drain(): Promise<number> {
+    await writes;
     let sent = 0;
     for (;;) {
       const items = await deps.store.head(ANALYTICS_BATCH);
@@ -52,8 +56,13 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
 
   return {
     dropped,
-    async track(name, props) {
-      dropped.queueFull += await deps.store.push([{ name, ts: deps.now(), ...(props === undefined ? {} : { props }) }], ANALYTICS_QUEUE_MAX);
+    track(name, props) {
+      const event: AnalyticsEvent = { name, ts: deps.now(), ...(props === undefined ? {} : { props }) };
+      const write = writes.then(async () => {
+        dropped.queueFull += await deps.store.push([event], ANALYTICS_QUEUE_MAX);
+      });
+      writes = write.catch(() => undefined);
+      return write;
     },
     flush() {
       flushing ??= drain().finally(() => {

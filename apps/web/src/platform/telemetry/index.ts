@@ -70,10 +70,12 @@ export function startTelemetry(deps: TelemetryDeps): Telemetry {
   const db = deps.db ?? new TelemetryDb();
   const state = () => deps.store.getState();
   let uuid = '';
-  const readUuid = () => {
-    if (uuid === '') void deps.prefs.getProperty('uuid').then((value) => (uuid = value ?? ''), () => undefined);
+  // The device id boot stores (prefs property uuid); read until found.
+  const readUuid = async (): Promise<string> => {
+    if (uuid === '') uuid = (await deps.prefs.getProperty('uuid').catch(() => undefined)) ?? '';
+    return uuid;
   };
-  readUuid();
+  void readUuid();
 
   const post = async (url: string, body: string): Promise<SendResult> => {
     try {
@@ -117,12 +119,13 @@ export function startTelemetry(deps: TelemetryDeps): Telemetry {
   const analytics = createAnalytics({
     now,
     store: withMemoryFallback(dexieQueue<AnalyticsEvent>(db, 'events')),
-    send: (events) => {
+    send: async (events) => {
       const { account } = state();
       const config = state().config.config;
+      const device = await readUuid();
       // The server takes analytics from signed-in devices only: signed out, the events wait.
-      if (!config || !account.user || uuid === '') return Promise.resolve('failed');
-      return post(`${config.endpoints.profileRest}/analytics`, JSON.stringify({ uuid, version: deps.version, env: config.env, events }));
+      if (!config || !account.user || device === '') return 'failed';
+      return post(`${config.endpoints.profileRest}/analytics`, JSON.stringify({ uuid: device, version: deps.version, env: config.env, events }));
     },
   });
 
@@ -131,14 +134,8 @@ export function startTelemetry(deps: TelemetryDeps): Telemetry {
     if (level !== 'error' || budget.take()) void logger.log(level, message, stack).catch(() => undefined);
   });
 
-  const replay = () => {
-    readUuid();
-    void logger.replay().catch(() => undefined);
-  };
-  const flush = () => {
-    readUuid();
-    void analytics.flush().catch(() => undefined);
-  };
+  const replay = () => void readUuid().then(() => logger.replay()).catch(() => undefined);
+  const flush = () => void analytics.flush().catch(() => undefined);
   const every = deps.every ?? ((fn, ms) => {
     const timer = setInterval(fn, ms);
     return () => clearInterval(timer);

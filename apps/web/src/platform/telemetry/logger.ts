@@ -56,9 +56,15 @@ export function createLogger(deps: LoggerDeps): Logger {
   let backlog = true;
   let replaying: Promise<number> | null = null;
 
-  const queue = async (entry: LogEntry) => {
+  // Queue writes in call order; a replay first waits for the ones already asked for.
+  let writes: Promise<unknown> = Promise.resolve();
+  const queue = (entry: LogEntry) => {
     backlog = true;
-    dropped.queueFull += await deps.store.push([entry], LOG_QUEUE_MAX);
+    const write = writes.then(async () => {
+      dropped.queueFull += await deps.store.push([entry], LOG_QUEUE_MAX);
+    });
+    writes = write.catch(() => undefined);
+    return write;
   };
   // Entries made before the device id or the environment was known take them when sent.
   const send = (entry: LogEntry) => {
@@ -67,6 +73,7 @@ export function createLogger(deps: LoggerDeps): Logger {
   };
 
   async function drain(): Promise<number> {
+    await writes;
     const mode = deps.forwarding();
     if (mode === null) return 0;
     if (!mode) {
