@@ -7,9 +7,9 @@ import { createSession, findOrCreateCustomer, SESSION_COOKIE } from '../auth/ind
 import { loadConfig } from '../config/index.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { createServerLogger } from '../http/index.js';
-import { LOG_BODY_LIMIT_BYTES } from '../logs/index.js';
+import { CLIENT_LOG_ADDRESS_LIMIT, CLIENT_LOG_RATE_LIMIT, LOG_BODY_LIMIT_BYTES } from '../logs/index.js';
 import { makeTempDir, removeTempDir, startTestApp, validLogEntry, type TestApp } from '../testing/testApp.js';
-import { ANALYTICS_BATCH_MAX, ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_DEVICE_RATE_LIMIT, ANALYTICS_PATH, ANALYTICS_SIGNED_OUT_ERROR, analyticsRetentionJob, insertAnalyticsEvents } from './index.js';
+import { ANALYTICS_ADDRESS_LIMIT, ANALYTICS_BATCH_MAX, ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_DEVICE_RATE_LIMIT, ANALYTICS_PATH, ANALYTICS_SIGNED_OUT_ERROR, analyticsRetentionJob, insertAnalyticsEvents } from './index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -155,5 +155,42 @@ describe('refused log bodies and analytics batches are counted, never a crash', 
     expect(refusedLines.map((line) => line.msg)).toEqual(['client log entry refused', 'client log entry refused', 'client log entry refused', 'analytics events left out of a batch']);
     expect(refusedLines.at(-1)?.refused).toEqual({ logTooLarge: 1, logMalformed: 2, logLimited: 0, analyticsTooLarge: 0, analyticsMalformed: 1, analyticsLimited: 0 });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('per-address limits of the log sink and the analytics endpoint (@fastify/rate-limit)', () => {
+  let running: TestApp;
+  beforeAll(async () => {
+    running = await startTestApp({ env: { CLEARWAY_ENV: 'qa' } });
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it(`analytics: batch number ${ANALYTICS_ADDRESS_LIMIT.perMinute + 1} from one address in a minute -> 429 naming the address, whatever the device`, async () => {
+    const statuses: number[] = [];
+    // Several accounts and devices, each under its own per-device limit.
+    for (let device = 0; statuses.length <= ANALYTICS_ADDRESS_LIMIT.perMinute; device += 1) {
+      const { cookie } = await signedIn(running.db, `address-${device}@example.com`);
+      for (let i = 0; i < ANALYTICS_DEVICE_RATE_LIMIT.max && statuses.length <= ANALYTICS_ADDRESS_LIMIT.perMinute; i += 1) {
+        const reply = await running.app.inject({ method: 'POST', url: ANALYTICS_PATH, headers: { 'content-type': 'application/json', cookie }, payload: batch(`dev-${device}`, [{ name: 'tick', ts: i }]) });
+        statuses.push(reply.statusCode);
+        if (reply.statusCode === 429) expect(reply.json<{ error: string }>().error).toMatch(/^Too many requests from 127\.0\.0\.1 to \/api\/analytics: at most 120 a minute/);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(ANALYTICS_ADDRESS_LIMIT.perMinute);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it(`logs: post number ${CLIENT_LOG_ADDRESS_LIMIT.perMinute + 1} from one address in a minute -> 429, across accounts`, async () => {
+    const statuses: number[] = [];
+    for (let account = 0; statuses.length <= CLIENT_LOG_ADDRESS_LIMIT.perMinute; account += 1) {
+      const { cookie } = await signedIn(running.db, `log-address-${account}@example.com`);
+      for (let i = 0; i < CLIENT_LOG_RATE_LIMIT.max && statuses.length <= CLIENT_LOG_ADDRESS_LIMIT.perMinute; i += 1) {
+        statuses.push((await running.app.inject({ method: 'POST', url: logIndexPath('2026-11-21'), headers: { cookie }, payload: validLogEntry({ stack: null, message: `m${i}` }) })).statusCode);
+      }
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CLIENT_LOG_ADDRESS_LIMIT.perMinute);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
