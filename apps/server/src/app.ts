@@ -161,7 +161,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // on PostgreSQL, in this process on SQLite. Started when the app is ready, stopped (waiting for a
   // run in progress) when it closes, before the caller closes the database.
   const { telemetry } = config;
-  const jobList = [outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), authExpiryPurgeJob(deps.db), helpTokenPurgeJob(deps.db), clientLogRetentionJob(deps.db), analyticsRetentionJob(deps.db, telemetry.analyticsRetentionDays)];
+  const jobList = [outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), authExpiryPurgeJob(deps.db), helpTokenPurgeJob(deps.db), clientLogRetentionJob(deps.db, telemetry.logRetentionDays * 86_400_000), analyticsRetentionJob(deps.db, telemetry.analyticsRetentionDays)];
   // LOG_FORWARD_URL: stored client log entries also go to an OpenSearch-compatible cluster (_bulk).
   if (telemetry.logForwardUrl !== null) jobList.push(logForwardJob({ db: deps.db, url: telemetry.logForwardUrl, batch: telemetry.logForwardBatch, logger: app.log }));
   const jobs = new JobRunner(jobList, { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });

@@ -120,7 +120,7 @@ export interface Config {
   stratux: StratuxConfig;
   /** IP geolocation (geoip/: GEOIP_PROVIDER_URL, GEOIP_RATE_LIMIT); no provider by default. */
   geoip: GeoipConfig;
-  /** Client logs and analytics (telemetry/: LOG_FORWARD_URL, LOG_FORWARD_BATCH, ANALYTICS_RETENTION_DAYS). */
+  /** Client logs and analytics (telemetry/, logs/: LOG_FORWARD_URL, LOG_FORWARD_BATCH, ANALYTICS_RETENTION_DAYS, CLIENT_LOG_RETENTION_DAYS). */
   telemetry: TelemetryConfig;
   /** Approach plates (plates/): PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL. */
   plates: PlatesConfig;

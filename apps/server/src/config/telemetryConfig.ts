@@ -1,5 +1,6 @@
 /**
- * Client telemetry settings (telemetry/): LOG_FORWARD_URL, LOG_FORWARD_BATCH, ANALYTICS_RETENTION_DAYS.
+ * Client telemetry settings (telemetry/, logs/): LOG_FORWARD_URL, LOG_FORWARD_BATCH, ANALYTICS_RETENTION_DAYS,
+ * CLIENT_LOG_RETENTION_DAYS.
  * Read by config/loadConfig.ts beside the other module settings.
  */
 export interface TelemetryConfig {
@@ -13,6 +14,8 @@ export interface TelemetryConfig {
   logForwardBatch: number;
   /** ANALYTICS_RETENTION_DAYS: analytics events are deleted this many days after they arrived (1 to 3650, default 90). */
   analyticsRetentionDays: number;
+  /** CLIENT_LOG_RETENTION_DAYS: client log entries are deleted this many days after they arrived (1 to 3650, default 30). */
+  logRetentionDays: number;
 }
 
 export class TelemetryConfigError extends Error {
@@ -51,5 +54,6 @@ export function telemetryConfigOf(env: Record<string, string | undefined>): Tele
     logForwardUrl,
     logForwardBatch: integerVariable(env, 'LOG_FORWARD_BATCH', 1, 1000, 100),
     analyticsRetentionDays: integerVariable(env, 'ANALYTICS_RETENTION_DAYS', 1, 3650, 90),
+    logRetentionDays: integerVariable(env, 'CLIENT_LOG_RETENTION_DAYS', 1, 3650, 30),
   };
 }

@@ -1,13 +1,14 @@
 // POST /api/analytics, its per-device limit, its retention job and the refusal counts, on the real
 // app (buildApp, a migrated SQLite file, database sessions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIndexPath } from '@clearway/protocol';
+import { logEntrySchema, logIndexPath } from '@clearway/protocol';
 import { buildApp } from '../app.js';
 import { createSession, findOrCreateCustomer, SESSION_COOKIE } from '../auth/index.js';
 import { loadConfig } from '../config/index.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { createServerLogger } from '../http/index.js';
-import { CLIENT_LOG_ADDRESS_LIMIT, CLIENT_LOG_RATE_LIMIT, LOG_BODY_LIMIT_BYTES } from '../logs/index.js';
+import { CLIENT_LOG_ADDRESS_LIMIT, CLIENT_LOG_RATE_LIMIT, insertClientLog, LOG_BODY_LIMIT_BYTES } from '../logs/index.js';
+import { FakeClock } from '../testing/fakeClock.js';
 import { makeTempDir, removeTempDir, startTestApp, validLogEntry, type TestApp } from '../testing/testApp.js';
 import { ANALYTICS_ADDRESS_LIMIT, ANALYTICS_BATCH_MAX, ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_DEVICE_RATE_LIMIT, ANALYTICS_PATH, ANALYTICS_SIGNED_OUT_ERROR, analyticsRetentionJob, insertAnalyticsEvents } from './index.js';
 
@@ -120,6 +121,26 @@ describe(`POST ${ANALYTICS_PATH}`, () => {
     await insertAnalyticsEvents(running.db, sender, [{ name: 'recent', ts: 2 }], now - 7 * DAY_MS + 60_000);
     await analyticsRetentionJob(running.db, running.config.telemetry.analyticsRetentionDays).run({ now, period: 0 });
     expect((await rowsOf('dev-ret')).map((row) => row.name)).toEqual(['recent']);
+  });
+});
+
+describe('CLIENT_LOG_RETENTION_DAYS', () => {
+  it('the app\'s client log retention job keeps entries that many days (3 here) on the job runner\'s clock', async () => {
+    const start = Date.UTC(2026, 11, 1);
+    const clock = new FakeClock(start);
+    const running = await startTestApp({ env: { CLEARWAY_ENV: 'qa', CLIENT_LOG_RETENTION_DAYS: '3' }, jobs: { clock, startDelayMs: 0 } });
+    try {
+      const entry = logEntrySchema.parse(validLogEntry());
+      const old = await insertClientLog(running.db, '2026-11-27', entry, new Date(start + DAY_MS - 3 * DAY_MS - 1000));
+      const recent = await insertClientLog(running.db, '2026-11-29', entry, new Date(start + DAY_MS - 3 * DAY_MS + 60_000));
+      // The daily job runs at the next day boundary.
+      await clock.advance(DAY_MS);
+      const ids = (await running.db.kysely.selectFrom('client_logs').select('id').execute()).map((row) => row.id);
+      expect(ids).toContain(recent);
+      expect(ids).not.toContain(old);
+    } finally {
+      await running.close();
+    }
   });
 });
 

@@ -82,8 +82,8 @@ describe('telemetry report on PostgreSQL', { tags: ['postgres'] }, () => {
 });
 
 describe('telemetry variables', () => {
-  it('defaults: no forwarding, batches of 100, analytics kept 90 days', () => {
-    expect(telemetryConfigOf({})).toEqual({ logForwardUrl: null, logForwardBatch: 100, analyticsRetentionDays: 90 });
+  it('defaults: no forwarding, batches of 100, analytics kept 90 days, client logs 30', () => {
+    expect(telemetryConfigOf({})).toEqual({ logForwardUrl: null, logForwardBatch: 100, analyticsRetentionDays: 90, logRetentionDays: 30 });
     expect(telemetryConfigOf({ LOG_FORWARD_URL: 'off' }).logForwardUrl).toBeNull();
   });
 
@@ -92,6 +92,7 @@ describe('telemetry variables', () => {
     [{ LOG_FORWARD_URL: 'https://u:secret@logs.example?x=1' }, /^LOG_FORWARD_URL must be/],
     [{ LOG_FORWARD_BATCH: '0' }, /^LOG_FORWARD_BATCH must be an integer between 1 and 1000 \(got "0"\)$/],
     [{ ANALYTICS_RETENTION_DAYS: 'ninety' }, /^ANALYTICS_RETENTION_DAYS must be an integer between 1 and 3650 \(got "ninety"\)$/],
+    [{ CLIENT_LOG_RETENTION_DAYS: '0' }, /^CLIENT_LOG_RETENTION_DAYS must be an integer between 1 and 3650 \(got "0"\)$/],
   ])('%o is refused naming the variable', (env, message) => {
     expect(() => telemetryConfigOf(env)).toThrow(TelemetryConfigError);
     expect(() => telemetryConfigOf(env)).toThrow(message);
