@@ -13,6 +13,7 @@ import { geoipRoutes } from './geoip/index.js';
 import { installCrossSiteGuard, installErrorHandler, installForwardedHeaders, installNotFound, installRequestIdHeader, registerAddressLimits, requestIdFor, installSecurityHeaders, serverLoggerOptions } from './http/index.js';
 import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { clientLogRetentionJob, logRoutes } from './logs/index.js';
+import { analyticsRetentionJob, analyticsRoutes, logForwardJob, RefusalCounter } from './telemetry/index.js';
 import { navdataRoutes } from './navdata/routes.js';
 import { platesModule } from './plates/index.js';
 import { packRoutes } from './packs/index.js';
@@ -130,7 +131,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Sockets open only from this server's own pages (the origin of its links: PUBLIC_ORIGIN, ALLOWED_HOSTS).
   await app.register(realtimeRoutes, { hub, sessions, origins: config, ...deps.realtime });
   await app.register(clientConfigRoutes, { config });
-  await app.register(logRoutes, { db: deps.db, sessions, enabled: remoteLoggingEnabled(config.env) });
+  // Refused log bodies and analytics batches, counted in this process and named in a warn line each.
+  const refusals = new RefusalCounter();
+  await app.register(logRoutes, { db: deps.db, sessions, enabled: remoteLoggingEnabled(config.env), refusals });
+  // Product analytics batches from signed-in devices (telemetry/; ANALYTICS_RETENTION_DAYS).
+  await app.register(analyticsRoutes, { db: deps.db, sessions, refusals });
   await app.register(navdataRoutes, { navdataDir: config.navdataDir, endpoints: config.endpoints });
   // Weather below /wx and the weather socket; ingestion of WEATHER_SOURCE (weather/).
   await app.register(weatherModule, { db: deps.db, hub, origins: config, source: config.weather.source, imagery: config.weather.imagery, ...deps.weather });
@@ -155,7 +160,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Periodic work (jobs/), each job in exactly one of N processes per period: leases in the database
   // on PostgreSQL, in this process on SQLite. Started when the app is ready, stopped (waiting for a
   // run in progress) when it closes, before the caller closes the database.
-  const jobs = new JobRunner([outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), authExpiryPurgeJob(deps.db), helpTokenPurgeJob(deps.db), clientLogRetentionJob(deps.db)], { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
+  const { telemetry } = config;
+  const jobList = [outboxCleanupJob(deps.db), pendingLoginPurgeJob(deps.db), authExpiryPurgeJob(deps.db), helpTokenPurgeJob(deps.db), clientLogRetentionJob(deps.db, telemetry.logRetentionDays * 86_400_000), analyticsRetentionJob(deps.db, telemetry.analyticsRetentionDays)];
+  // LOG_FORWARD_URL: stored client log entries also go to an OpenSearch-compatible cluster (_bulk).
+  if (telemetry.logForwardUrl !== null) jobList.push(logForwardJob({ db: deps.db, url: telemetry.logForwardUrl, batch: telemetry.logForwardBatch, logger: app.log }));
+  const jobs = new JobRunner(jobList, { leases: leasesFor(deps.db), logger: app.log, ...deps.jobs });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   return app;

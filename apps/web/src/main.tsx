@@ -30,6 +30,7 @@ import { randomUuid } from './app/uuid';
 import { createServiceWorkerController } from './sw/register';
 import { preloadMap } from './features/map/MapHost';
 import { serverFetch } from './platform/serverFetch';
+import { startTelemetry } from './platform/telemetry';
 
 /** A screen shown before the app mounts, in the app's Day/Night theme (the device's until the pilot chose). */
 function themedBy(store: AppStore): (screen: ReactNode) => ReactNode {
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   const prefs = new PrefsDb();
   const store = makeStore({ prefs, online: navigator.onLine });
+  // Logging, error reporting (window, console, workers: before any worker is made) and analytics.
+  const telemetry = startTelemetry({ store, prefs, version: APP_VERSION });
   // Night on a device in dark mode from the first screen, until the pilot uses the Day/Night switch.
   followDeviceColorScheme(store.dispatch);
   const themed = themedBy(store);
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
     })
     .catch((error: unknown) => console.error('[boot] the weather channel could not start', error));
   const router = createAppRouter();
+  telemetry.watchPages(router);
   // After landing at the route's destination the airport diagram opens by itself (features/plates landing.ts).
   startLandingWatch({ store, open: (path) => void router.navigate(path) });
   root.render(<App store={store} router={router} services={services} />);

@@ -100,6 +100,7 @@ export async function deleteCustomer(db: Database, keys: CustomerKeys): Promise<
     count('sync_devices', await trx.deleteFrom('sync_devices').where('cust_id', '=', custId).executeTakeFirst());
     count('sync_usage', await trx.deleteFrom('sync_usage').where('cust_id', '=', custId).executeTakeFirst());
     count('client_logs', await trx.deleteFrom('client_logs').where('cust_id', '=', custId).executeTakeFirst());
+    count('analytics_events', await trx.deleteFrom('analytics_events').where('cust_id', '=', custId).executeTakeFirst());
     count('billing_subscriptions', await trx.deleteFrom('billing_subscriptions').where('cust_id', '=', custId).executeTakeFirst());
     count('billing_customers', await trx.deleteFrom('billing_customers').where('cust_id', '=', custId).executeTakeFirst());
     count('flight_service_plans', await trx.deleteFrom('flight_service_plans').where('cust_id', '=', custId).executeTakeFirst());
@@ -111,7 +112,14 @@ export async function deleteCustomer(db: Database, keys: CustomerKeys): Promise<
       'auth_attempts',
       await trx
         .deleteFrom('auth_attempts')
-        .where((eb) => eb.or([eb('attempt_key', 'in', attemptKeys), eb('attempt_key', 'like', sql<string>`${`login:%:${likeLiteral(email)}`} escape '\\'`)]))
+        .where((eb) =>
+          eb.or([
+            eb('attempt_key', 'in', attemptKeys),
+            eb('attempt_key', 'like', sql<string>`${`login:%:${likeLiteral(email)}`} escape '\\'`),
+            // Analytics batches per device (telemetry/analyticsRoutes.ts analyticsAttemptKey).
+            eb('attempt_key', 'like', sql<string>`${`analytics:${likeLiteral(custId)}:%`} escape '\\'`),
+          ]),
+        )
         .executeTakeFirst(),
     );
     if (userId !== null) {

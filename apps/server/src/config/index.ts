@@ -6,4 +6,5 @@ export { findRepoRoot, readRootVersion, resolveFromRoot } from './paths.js';
 export { redactAddresses, redactSecret, type ImagerySourceVariable, type ServerLogLevel, type TrustProxy } from './variables.js';
 export { XPlaneConfigError, xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
 export { GeoipConfigError, geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
+export { TelemetryConfigError, telemetryConfigOf, trimTrailingSlashes, type TelemetryConfig } from './telemetryConfig.js';
 export { StratuxConfigError, stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';

@@ -51,6 +51,7 @@ describe('loadConfig defaults', () => {
       xplane: { enabled: true, listenHost: '0.0.0.0', hosts: [], listenPort: 49008, beacon: true, webApi: true, fmsDir: null },
       stratux: { url: null },
       geoip: { providerUrl: null, ratePer10Min: 10 },
+      telemetry: { logForwardUrl: null, logForwardBatch: 100, analyticsRetentionDays: 90, logRetentionDays: 30 },
     });
     expect(endpointMapSchema.parse(config.endpoints)).toEqual(config.endpoints);
   });

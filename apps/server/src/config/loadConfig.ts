@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { xplaneConfigOf, type XPlaneConfig } from './xplaneConfig.js';
 import { geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
+import { telemetryConfigOf, type TelemetryConfig } from './telemetryConfig.js';
 import { stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';
 import { platesConfigOf, type PlatesConfig } from './platesConfig.js';
 import { notamsConfigOf, type NotamsConfig } from './notamsConfig.js';
@@ -119,6 +120,8 @@ export interface Config {
   stratux: StratuxConfig;
   /** IP geolocation (geoip/: GEOIP_PROVIDER_URL, GEOIP_RATE_LIMIT); no provider by default. */
   geoip: GeoipConfig;
+  /** Client logs and analytics (telemetry/, logs/: LOG_FORWARD_URL, LOG_FORWARD_BATCH, ANALYTICS_RETENTION_DAYS, CLIENT_LOG_RETENTION_DAYS). */
+  telemetry: TelemetryConfig;
   /** Approach plates (plates/): PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL. */
   plates: PlatesConfig;
   /** NOTAMs and TFRs (notams/): NOTAM_SOURCE, NOTAM_FAA_URL, NOTAM_FAA_CLIENT_ID, NOTAM_FAA_CLIENT_SECRET, NOTAM_FAA_QUERY, TFR_FAA_URL. */
@@ -283,6 +286,7 @@ export function loadConfig(env: Env): Config {
     xplane: xplaneConfigOf(env, devicesConfigOf(vars, environment)),
     stratux: stratuxConfigOf(env),
     geoip: geoipConfigOf(env),
+    telemetry: telemetryConfigOf(env),
     plates: platesConfigOf(env, repoRoot),
     notams: notamsConfigOf(env, repoRoot),
   };

@@ -31,6 +31,30 @@ export interface ClientLogsTable {
   lon: number | null;
   /** The whole validated entry as JSON text. */
   entry: string;
+  /** When it was sent to LOG_FORWARD_URL, ms since the epoch; null until then (migration 0015, telemetry/logForward.ts). */
+  forwarded_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** One product analytics event (migration 0015_telemetry, telemetry/analyticsStore.ts). */
+export interface AnalyticsEventsTable {
+  /** Random UUID made by the server. */
+  id: string;
+  /** When the server stored it, ms since the epoch. */
+  received_at: ColumnType<number | string, number, never>;
+  /** When it happened on the device, ms since the epoch. */
+  event_at: ColumnType<number | string, number, never>;
+  /** UTC day of event_at, YYYY-MM-DD. */
+  day: string;
+  /** Event name, e.g. `page_view`. */
+  name: string;
+  /** The device id of the sender. */
+  uuid: string;
+  /** The session's customer. */
+  cust_id: string;
+  version: string;
+  env: string;
+  /** The event's properties as JSON text, null when it had none. */
+  props: string | null;
 }
 
 /** A bigint column: PostgreSQL hands it back as a string, SQLite as a number; written as a number. */
@@ -426,6 +450,7 @@ export interface DatabaseSchema {
   tfrs: TfrsTable;
   notam_sources: NotamSourcesTable;
   flight_service_plans: FlightServicePlansTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 /** An open database: the Kysely query builder plus which dialect it speaks. */

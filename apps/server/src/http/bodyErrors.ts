@@ -28,6 +28,8 @@ export function installBodyErrors(app: FastifyInstance, texts: BodyErrorTexts): 
     if (error.statusCode === 400 || (error.statusCode === 415 && texts.mediaTypeInPluginShape !== false)) {
       return reply.code(error.statusCode).send({ error: texts.invalid, issues: [{ path: '(root)', message: error.message }] });
     }
-    throw error;
+    // Rethrown to the app's handler. It must be an Error: a plain object rethrown here (what
+    // @fastify/rate-limit throws for a 429) would be sent as a 200 body instead.
+    throw error instanceof Error ? error : Object.assign(new Error(String((error as { message?: unknown }).message ?? 'Request refused')), error);
   });
 }

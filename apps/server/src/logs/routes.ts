@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { describeIssues, logEntrySchema, logIndexPath, type PayloadIssue } from '@clearway/protocol';
 import { AttemptCounter, requireSession, sessionUserOf, type RateLimit, type SessionResolver } from '../auth/index.js';
 import type { Database } from '../db/index.js';
-import { installBodyErrors } from '../http/index.js';
+import { addressLimited, installBodyErrors, type AddressLimit } from '../http/index.js';
+import { refusalOf, type RefusalCounter } from '../telemetry/index.js';
 import { clientLogBytesOnDay, insertClientLog } from './clientLogStore.js';
 
 /** Largest accepted log entry body, bytes (the schema's own field limits add up to about 25 KiB). */
@@ -11,6 +12,9 @@ export const LOG_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Log entries one account may send a minute (counted in auth_attempts, shared by every process). */
 export const CLIENT_LOG_RATE_LIMIT: RateLimit = { max: 60, windowMs: 60_000 };
+
+/** Log posts one client address may make a minute (@fastify/rate-limit, per process), beside the per-account limit. */
+export const CLIENT_LOG_ADDRESS_LIMIT: AddressLimit = { perMinute: 120 };
 
 /** Bytes of log entries one account may store per UTC day; more are refused with 429 until the next day. */
 export const CLIENT_LOG_DAILY_BYTES = 1024 * 1024;
@@ -34,6 +38,8 @@ export interface LogRoutesOptions {
   enabled: boolean;
   /** Clock, ms since the epoch (tests). */
   now?: () => number;
+  /** Counts refused entries (too large, malformed, over a limit); each refusal is a warn line with the counts. */
+  refusals?: RefusalCounter;
 }
 
 /**
@@ -53,11 +59,18 @@ export async function logRoutes(app: FastifyInstance, options: LogRoutesOptions)
   // Parse and size errors of this route's body are the sender's fault: answer in the route's shape
   // (an unsupported content type keeps the app's 415, which names the type).
   installBodyErrors(app, { limitBytes: LOG_BODY_LIMIT_BYTES, tooLarge: 'Log entry too large', invalid: 'Invalid log entry', mediaTypeInPluginShape: false });
+  const { refusals } = options;
+  if (refusals !== undefined) {
+    app.addHook('onResponse', async (request, reply) => {
+      const kind = refusalOf('log', reply.statusCode);
+      if (kind !== null) request.log.warn({ refused: refusals.add(kind) }, 'client log entry refused');
+    });
+  }
 
   app.post<{ Params: { day: string } }>(
     logIndexPath(':day'),
     // The session is checked before the body is read: a signed-out sender's bytes are never parsed.
-    { bodyLimit: LOG_BODY_LIMIT_BYTES, onRequest: requireSession(options.sessions, LOG_SIGNED_OUT_ERROR) },
+    { ...addressLimited(CLIENT_LOG_ADDRESS_LIMIT), bodyLimit: LOG_BODY_LIMIT_BYTES, onRequest: requireSession(options.sessions, LOG_SIGNED_OUT_ERROR) },
     async (request, reply) => {
       const user = sessionUserOf(request);
       const day = daySchema.safeParse(request.params.day);

@@ -96,6 +96,8 @@ async function pilotWithData(target: DeletionTarget, email: string, address: str
     json: { timestamp: Date.now(), '@timestamp': new Date().toISOString(), level: 'info', message: 'hello', uuid: `${custId}-phone`, env: 'qa', cust_id: custId, version: '1.0.0', os: 'test' },
   });
   expect(log.status, await log.clone().text()).toBeLessThan(300);
+  const analytics = await browser.request('/api/analytics', { json: { uuid: `${custId}-phone`, version: '1.0.0', env: 'qa', events: [{ name: 'page_view', ts: Date.now(), props: { path: '/app/map1' } }] } });
+  expect(analytics.status, await analytics.clone().text()).toBe(200);
   expect((await browser.request('/api/account', { json: { cust_id: custId } })).status).toBe(200);
   // A flight plan filed with the built-in test provider (flightservice/).
   const form = {
@@ -141,10 +143,11 @@ const NO_CUSTOMER_DATA = new Set([
 function rowsOf(db: Database, pilot: Pilot): Record<string, () => Promise<number>> {
   const k = db.kysely;
   const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
-  const byCust = (table: 'client_logs' | 'sync_records' | 'sync_devices' | 'sync_usage' | 'auth_sessions' | 'billing_subscriptions' | 'flight_service_plans') => () =>
+  const byCust = (table: 'client_logs' | 'analytics_events' | 'sync_records' | 'sync_devices' | 'sync_usage' | 'auth_sessions' | 'billing_subscriptions' | 'flight_service_plans') => () =>
     count(k.selectFrom(table).select('cust_id').where('cust_id', '=', pilot.custId));
   return {
     client_logs: byCust('client_logs'),
+    analytics_events: byCust('analytics_events'),
     sync_records: byCust('sync_records'),
     sync_devices: byCust('sync_devices'),
     sync_usage: byCust('sync_usage'),

@@ -12,7 +12,7 @@ export interface FreshDatabase {
 }
 
 const CLIENT_LOG_COLUMNS = [
-  'cust_id', 'day', 'entry', 'env', 'id', 'lat', 'level', 'lon', 'message', 'os', 'received_at', 'stack', 'uuid', 'version',
+  'cust_id', 'day', 'entry', 'env', 'forwarded_at', 'id', 'lat', 'level', 'lon', 'message', 'os', 'received_at', 'stack', 'uuid', 'version',
 ];
 
 /**
