@@ -31,11 +31,11 @@ export interface ClientLogsTable {
   lon: number | null;
   /** The whole validated entry as JSON text. */
   entry: string;
-  /** When it was sent to LOG_FORWARD_URL, ms since the epoch; null until then (migration 0015, telemetry/logForward.ts). */
+  /** When it was sent to LOG_FORWARD_URL, ms since the epoch; null until then (migration 0013, telemetry/logForward.ts). */
   forwarded_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
-/** One product analytics event (migration 0015_telemetry, telemetry/analyticsStore.ts). */
+/** One product analytics event (migration 0013_telemetry, telemetry/analyticsStore.ts). */
 export interface AnalyticsEventsTable {
   /** Random UUID made by the server. */
   id: string;
