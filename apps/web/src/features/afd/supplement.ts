@@ -24,8 +24,9 @@ export interface Supplement {
 /** The Chart Supplement's order of communications. */
 const COMM_ORDER = ['CTAF', 'UNICOM', 'ATIS', 'ASOS', 'AWOS', 'CLD', 'CD', 'CLNC DEL', 'GND', 'TWR', 'APP', 'DEP', 'CNTR'];
 
+/** Whole feet, as the Chart Supplement gives them (NASR carries elevations to a tenth: 13.1 -> 13). */
 function feet(n: number | null): string {
-  return n === null ? '—' : n.toLocaleString('en-US');
+  return n === null ? '—' : Math.round(n).toLocaleString('en-US');
 }
 
 function frequency(f: Frequency): string {
@@ -55,7 +56,7 @@ export function buildSupplement(summary: AirportSummary, airport: Airport | null
   });
   const sections: SupplementSection[] = [
     { title: 'Location', lines: [formatDms(summary.latDeg, summary.lonDeg), ...(airport?.magVarDeg === undefined || airport.magVarDeg === null ? [] : [`Magnetic variation ${Math.abs(airport.magVarDeg).toFixed(0)}°${airport.magVarDeg >= 0 ? 'E' : 'W'}`])] },
-    { title: 'Elevation', lines: [`${feet(summary.elevationFt)} ft`] },
+    { title: 'Elevation', lines: [summary.elevationFt === null ? 'Not in the nav database.' : `${feet(summary.elevationFt)} ft`] },
     { title: 'Runways', lines: airport === null || airport.runways.length === 0 ? ['No runways in the nav database.'] : airport.runways.map(runwayLine) },
     {
       title: 'Services',
