@@ -148,7 +148,7 @@ async function plateDrawnAfter(page: Page, since: number): Promise<void> {
 
 describe('plates, chart supplement, NOTAMs and TFRs', () => {
   // 300 s: on the shared 2-core machine at load 25+ the steps up to the supplement page alone took 110 s.
-  it('KSFO: plates from the airport page, airport diagram drawn, zoom, night, favourite; NOTAM closures; TFR on the map; chart supplement', { timeout: 300_000 }, async () => {
+  it('KSFO: plates from the airport page, airport diagram drawn, zoom, night, favourite (seen on a second device); NOTAM closures; TFR on the map; chart supplement', { timeout: 300_000 }, async () => {
     const contexts: BrowserContext[] = [];
     const errors: string[] = [];
     try {
@@ -224,6 +224,27 @@ describe('plates, chart supplement, NOTAMs and TFRs', () => {
       await menu.getByText('Loading...').waitFor({ state: 'detached' });
       expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['KSFO AIRPORT DIAGRAM']);
       await page.keyboard.press('Escape');
+
+      // The same pilot's second device (a phone): the favourite arrives through the fav_plates sync table.
+      const phone = await signedInContext(browser, server, { email: EMAIL, viewport: PHONE, hasTouch: true });
+      contexts.push(phone);
+      const other = await phone.newPage();
+      other.on('pageerror', (error) => errors.push(`second device: ${error.message}`));
+      await other.goto(`${server.origin}/app/PlateView?airport=KSFO`);
+      // A phone's browser is first offered the install (the app's install page); the pilot goes on in the browser.
+      await other.getByRole('button', { name: 'Continue without installing' }).click({ timeout: 60_000 });
+      await other.getByTestId('plate-list').waitFor({ timeout: 60_000 });
+      const favouritesThere = async () => {
+        await other.getByRole('button', { name: 'Favorite plates', exact: true }).click();
+        const list = other.getByRole('menu', { name: 'Favorite plates' });
+        await list.getByText('Loading...').waitFor({ state: 'detached' });
+        const items = await list.getByRole('menuitem').allInnerTexts();
+        await other.keyboard.press('Escape');
+        await list.waitFor({ state: 'detached' });
+        return items;
+      };
+      await expect.poll(favouritesThere, { timeout: 60_000, interval: 2_000 }).toEqual(['KSFO AIRPORT DIAGRAM']);
+      await other.close();
       await touchTargets(page, 'page-PlateView');
       await fitsWidth(page);
       await page.screenshot({ path: join(screenshots, 'plate-tablet-day.png') });
