@@ -8,7 +8,7 @@ import { ROUTING_READY_WAIT_MS } from '../../../worker/facade';
 import { loadRoute } from '../actions';
 import { touchTarget } from '../touch';
 import type { RouteScreenHandle } from '../useRouteScreen';
-import { EXPORT_FORMATS, exportRoute, importPlanFile, IMPORT_ACCEPT, type ImportResult, type ResolvePlanFile } from './planFileActions';
+import { EXPORT_FORMATS, exportRoute, importPlanFile, IMPORT_ACCEPT, sendRouteToXPlaneFolder, xplaneFolderConfigured, type ImportResult, type ResolvePlanFile } from './planFileActions';
 
 interface Props {
   /** The route on screen (exported); null when there is none. */
@@ -21,7 +21,7 @@ interface Props {
   cycle: string | undefined;
 }
 
-type Report = { severity: 'success' | 'warning' | 'error'; title: string; result?: ImportResult; error?: string };
+type Report = { severity: 'success' | 'warning' | 'error'; title: string; result?: ImportResult; error?: string; message?: string };
 
 /** Offer a text as a file download. */
 function download(name: string, mime: string, text: string): void {
@@ -46,6 +46,17 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
   const [report, setReport] = useState<Report | null>(null);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The server writes plans into X-Plane's folder (XPLANE_FMS_DIR): asked once when the screen opens. */
+  const [xplaneFolder, setXplaneFolder] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void xplaneFolderConfigured().then((configured) => {
+      if (live) setXplaneFolder(configured);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const importFile = useCallback(
     async (file: File) => {
@@ -107,6 +118,20 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
     }
   };
 
+  const sendToXPlane = async () => {
+    setMenu(null);
+    if (!route) return;
+    setBusy(true);
+    try {
+      const answer = await sendRouteToXPlaneFolder(route, cycle);
+      setReport(answer.ok ? { severity: 'success', title: 'Sent to X-Plane', message: answer.message } : { severity: 'error', title: 'Send to X-Plane failed', error: answer.message });
+    } catch (error) {
+      setReport({ severity: 'error', title: 'Send to X-Plane failed', error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Box data-testid="plan-files" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', outline: dragging ? 2 : 0, outlineStyle: 'dashed', outlineColor: 'primary.main', borderRadius: 1 }}>
       <Button component="label" size="small" variant="outlined" disabled={busy} sx={touchTarget}>
@@ -133,11 +158,17 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
             {FORMAT_FILES[f].label}
           </MenuItem>
         ))}
+        {xplaneFolder ? (
+          <MenuItem data-testid="plan-export-xplane-folder" onClick={() => void sendToXPlane()} sx={{ minHeight: 44 }}>
+            Send to X-Plane folder
+          </MenuItem>
+        ) : null}
       </Menu>
       <Dialog open={report !== null} onClose={() => setReport(null)} fullWidth maxWidth="sm">
         <DialogTitle>{report?.title}</DialogTitle>
         <DialogContent data-testid="plan-import-report">
           {report?.error ? <Alert severity="error">{report.error}</Alert> : null}
+          {report?.message ? <Alert severity={report.severity}>{report.message}</Alert> : null}
           {report?.result ? (
             <>
               <Alert severity={report.severity}>{report.result.summary}</Alert>
