@@ -1,8 +1,10 @@
 // Flight plan files in the route screen (issue 24): a real Garmin .fpl from the shared data imported
 // through the file picker against the real US test nav database in the routing worker, the route it
 // builds compared with the one planfiles and the engine build here in Node from the same file and
-// database; then the route exported as an X-Plane .fms download, read back with planfiles.
-import { readFileSync } from 'node:fs';
+// database; then the route exported as an X-Plane .fms download, read back with planfiles; then sent
+// to the X-Plane folder (XPLANE_FMS_DIR of the real server) and read back from that folder.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,11 @@ let app: SignedInApp;
 let page: Page;
 let db: NavDb;
 
+/** X-Plane's `Output/FMS plans` folder for this run: the harness starts the server with process.env. */
+const FMS_DIR = join(mkdtempSync(join(tmpdir(), 'clearway-e2e-fms-')), 'Output', 'FMS plans');
+
 beforeAll(async () => {
+  Object.assign(process.env, { XPLANE: 'on', XPLANE_HOST: '127.0.0.1', XPLANE_LISTEN_PORT: '0', XPLANE_BEACON: 'off', XPLANE_WEB_API: 'off', XPLANE_FMS_DIR: FMS_DIR });
   app = await openSignedInApp('planfiles', { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = app.page;
   const bytes = readFileSync(join(app.navdata, 'us.cwnav'));
@@ -60,6 +66,19 @@ describe('flight plan files on the route screen', () => {
       expect(Math.abs(p.lat - expected.all_waypoints[i]!.location.lat)).toBeLessThan(1e-5);
       expect(Math.abs(p.lon - expected.all_waypoints[i]!.location.lon)).toBeLessThan(1e-5);
     });
+
+    // The server says the X-Plane folder is configured: the menu offers it, and the file lands there.
+    await page.getByTestId('plan-export-button').click();
+    await page.getByTestId('plan-export-xplane-folder').click();
+    const sent = page.getByTestId('plan-import-report');
+    await sent.waitFor({ state: 'visible', timeout: 30_000 });
+    const name = download.suggestedFilename();
+    expect(await sent.textContent()).toContain(`Flight plan written to X-Plane's FMS plans as ${name}`);
+    expect(readdirSync(FMS_DIR)).toEqual([name]);
+    const inFolder = readFms(readFileSync(join(FMS_DIR, name), 'utf8'));
+    expect(inFolder.points.map((p) => p.ident)).toEqual(expected.all_waypoints.map((w) => w.code));
+    expect(inFolder.navCycle).toBe(db.header.cycle);
+    await page.getByRole('button', { name: 'OK' }).click();
     expect(app.errors).toEqual([]);
   });
 });
