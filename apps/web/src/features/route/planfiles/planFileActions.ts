@@ -13,7 +13,7 @@ import type { Route } from '@clearway/flightplan';
 import { SIM_FMS_FOLDER_PATH, type SimFmsFolderRequest, type SimFmsFolderResult, type SimFmsFolderStatus } from '@clearway/protocol';
 
 /** The formats offered for export, in menu order. */
-export const EXPORT_FORMATS: readonly PlanFormat[] = ['xplane-fms', 'garmin-fpl', 'msfs2020-pln', 'msfs2024-pln', 'fsx-pln', 'lnmpln', 'fgfp', 'gpx', 'icao-route'];
+export const EXPORT_FORMATS: readonly PlanFormat[] = ['xplane-fms', 'garmin-fpl', 'garmin-gfp', 'msfs2020-pln', 'msfs2024-pln', 'fsx-pln', 'lnmpln', 'fgfp', 'gpx', 'icao-route'];
 
 /** What the file picker accepts (the format is recognised from the content; these only narrow the picker). */
 export const IMPORT_ACCEPT = '.fms,.fpl,.gfp,.pln,.lnmpln,.fgfp,.gpx,.txt,.xml';
