@@ -14,6 +14,7 @@ import { navDbLookup, planToRouteString, readFms, readPlan, resolvePlan } from '
 import { openSignedInApp, waitNavDbLoaded, type SignedInApp } from './harness.js';
 
 const FPL = new URL('../../shared/data/xplane/flightplans/aerofly-missions/KBLI.fpl', import.meta.url).pathname;
+const SHARED_FPL = new URL('../../shared/data/xplane/flightplans/aerofly-missions/KLAS.fpl', import.meta.url).pathname;
 
 let app: SignedInApp;
 let page: Page;
@@ -81,4 +82,44 @@ describe('flight plan files on the route screen', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     expect(app.errors).toEqual([]);
   });
+
+  it('the share target: a plan file POSTed as multipart to /app/route/share is kept by the service worker and imported on the route screen', async () => {
+    // The installed app's manifest names the share target.
+    const manifest = (await (await fetch(`${app.server.origin}/manifest.webmanifest`)).json()) as { share_target?: { action: string; method: string; enctype: string; params: { files: { name: string; accept: string[] }[] } } };
+    expect(manifest.share_target).toMatchObject({ action: '/app/route/share', method: 'POST', enctype: 'multipart/form-data' });
+    expect(manifest.share_target?.params.files[0]?.name).toBe('plan');
+    expect(manifest.share_target?.params.files[0]?.accept).toEqual(expect.arrayContaining(['.fpl', '.gfp', '.fms', '.pln', '.gpx']));
+
+    await page.goto(`${app.server.origin}/app/route`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await waitNavDbLoaded(page);
+    // What another app's share does: a navigation POST of multipart form data with the file in "plan".
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.enctype = 'multipart/form-data';
+      form.action = '/app/route/share';
+      form.id = 'share-form';
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'plan';
+      input.id = 'share-file';
+      form.appendChild(input);
+      document.body.appendChild(form);
+    });
+    await page.setInputFiles('#share-file', SHARED_FPL);
+    await Promise.all([page.waitForURL(/\/app\/route/, { timeout: 30_000 }), page.evaluate(() => (document.getElementById('share-form') as HTMLFormElement).submit())]);
+    const report = page.getByTestId('plan-import-report');
+    await report.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await report.textContent()).toContain('KLAS.fpl (Garmin .fpl):');
+    // The same file resolved here gives the route the screen now shows.
+    const resolved = resolvePlan(readPlan(readFileSync(SHARED_FPL, 'utf8')).plan, navDbLookup(db));
+    const expected = parseRoute(planToRouteString(resolved.plan), DEFAULT_PROFILE, db, { now: Date.now() });
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForSelector(`[data-testid="page-route"][data-final-string="${expected.final_string}"]`, { timeout: 30_000 });
+    // Taken once: the address no longer asks for it and the cache entry is gone.
+    expect(new URL(page.url()).searchParams.has('shared')).toBe(false);
+    expect(await page.evaluate(async () => (await (await caches.open('clearway-shared-plan')).keys()).length)).toBe(0);
+    expect(app.errors).toEqual([]);
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu, MenuItem, Typography } from '@mui/material';
 import type { Route } from '@clearway/flightplan';
 import { FORMAT_FILES, type PlanFormat } from '@clearway/planfiles';
@@ -8,6 +8,8 @@ import { ROUTING_READY_WAIT_MS } from '../../../worker/facade';
 import { loadRoute } from '../actions';
 import { touchTarget } from '../touch';
 import type { RouteScreenHandle } from '../useRouteScreen';
+import { useSearchParams } from 'react-router';
+import { sharedPlanProblem, takeSharedPlan } from './sharedPlan';
 import { EXPORT_FORMATS, exportRoute, importPlanFile, IMPORT_ACCEPT, sendRouteToXPlaneFolder, xplaneFolderConfigured, type ImportResult, type ResolvePlanFile } from './planFileActions';
 
 interface Props {
@@ -78,6 +80,30 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
     },
     [resolve, load],
   );
+
+  // A file shared to the installed app (share target): the service worker kept it; import it once.
+  const [search, setSearch] = useSearchParams();
+  const shared = search.get('shared');
+  /** The share being handled (effects may run twice in development; the file is taken once). */
+  const sharing = useRef(false);
+  useEffect(() => {
+    if (shared === null || sharing.current) return;
+    sharing.current = true;
+    setSearch((params) => {
+      params.delete('shared');
+      return params;
+    }, { replace: true });
+    const problem = sharedPlanProblem(shared);
+    const fail = (error: string) => setReport({ severity: 'error', title: 'Import failed', error });
+    (problem !== null ? Promise.resolve(problem) : takeSharedPlan())
+      .then(
+        (file) => (typeof file === 'string' ? fail(file) : file ? importFile(file) : fail('The shared file was not found (it may have been imported already).')),
+        (error: unknown) => fail(`The shared file could not be read: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => {
+        sharing.current = false;
+      });
+  }, [shared, setSearch, importFile]);
 
   // A file dropped anywhere on the route screen is imported.
   useEffect(() => {
