@@ -3,7 +3,7 @@
 // builds compared with the one planfiles and the engine build here in Node from the same file and
 // database; then the route exported as an X-Plane .fms download, read back with planfiles; then sent
 // to the X-Plane folder (XPLANE_FMS_DIR of the real server) and read back from that folder.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -122,4 +122,26 @@ describe('flight plan files on the route screen', () => {
     expect(await page.evaluate(async () => (await (await caches.open('clearway-shared-plan')).keys()).length)).toBe(0);
     expect(app.errors).toEqual([]);
   }, 240_000);
+
+  it('weight and balance panel: 44 px controls and no sideways scroll on a phone at night and on a tablet by day (screenshots)', async () => {
+    const shots = new URL('../test-results/screenshots/planfiles/', import.meta.url).pathname;
+    mkdirSync(shots, { recursive: true });
+    for (const [name, viewport, colorScheme] of [['wb-phone-night', { width: 390, height: 844 }, 'dark'], ['wb-tablet-day', { width: 1180, height: 820 }, 'light']] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${app.server.origin}/app/route`);
+      await page.getByRole('navigation', { name: 'Route screen' }).getByRole('button', { name: 'Profile' }).click();
+      const panel = page.getByTestId('wb-panel');
+      await panel.scrollIntoViewIfNeeded();
+      for (const testId of ['wb-save', 'wb-empty-weight', 'wb-load-front', 'wb-taxi-fuel']) {
+        const box = await page.getByTestId(testId).locator('xpath=ancestor-or-self::*[contains(@class,"MuiInputBase-root") or self::button][1]').boundingBox();
+        expect(box?.height, `${name} ${testId}`).toBeGreaterThanOrEqual(44);
+      }
+      const select = await panel.getByRole('combobox').locator('xpath=ancestor::*[contains(@class,"MuiInputBase-root")][1]').boundingBox();
+      expect(select?.height, `${name} aircraft picker`).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(viewport.width);
+      await panel.screenshot({ path: `${shots}${name}.png` });
+    }
+    expect(app.errors).toEqual([]);
+  }, 180_000);
 });
