@@ -79,6 +79,21 @@ export default defineConfig({
         display: 'standalone',
         start_url: '/app/map1',
         scope: '/',
+        // Issue 24: a flight plan file shared from another app opens the route screen's import
+        // (public/sw-share.js keeps the file; features/route/planfiles/sharedPlan.ts imports it).
+        share_target: {
+          action: '/app/route/share',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            files: [
+              {
+                name: 'plan',
+                accept: ['.fpl', '.gfp', '.fms', '.pln', '.lnmpln', '.fgfp', '.gpx', '.txt', 'application/xml', 'text/xml', 'application/gpx+xml', 'text/plain', 'application/octet-stream'],
+              },
+            ],
+          },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -96,7 +111,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // Relays spec part 2 §7's change_cycle, download_complete, download_deleted and
         // airportdb_downloaded from one tab to the others (public/sw-messages.js, src/sw/messages.ts).
-        importScripts: ['sw-messages.js'],
+        // public/sw-share.js takes the manifest's share_target POST (a shared flight plan file).
+        importScripts: ['sw-messages.js', 'sw-share.js'],
         // 'prompt': a new worker waits until the user chooses Restart (src/sw/register.ts). Once active
         // it takes control of open pages at once, so the first visit is already offline-capable.
         skipWaiting: false,

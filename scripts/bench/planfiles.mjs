@@ -34,7 +34,7 @@ const plan = { points, procedures: {}, departure: 'KSEA', destination: 'KPDX' };
 const baselineText = JSON.stringify(plan);
 const base = median(200, () => JSON.parse(baselineText));
 console.log(`${'baseline: JSON.parse of the plan'.padEnd(44)} median ${base.median.toFixed(3)} ms`);
-for (const format of ['xplane-fms', 'garmin-fpl', 'msfs2020-pln', 'msfs2024-pln', 'fsx-pln', 'lnmpln', 'fgfp', 'gpx', 'icao-route']) {
+for (const format of ['xplane-fms', 'garmin-fpl', 'garmin-gfp', 'msfs2020-pln', 'msfs2024-pln', 'fsx-pln', 'lnmpln', 'fgfp', 'gpx', 'icao-route']) {
   const text = p.writePlan(format, plan, { created: '2026-01-01T00:00:00Z' });
   const read = median(200, () => p.readPlan(text));
   const write = median(200, () => p.writePlan(format, plan, { created: '2026-01-01T00:00:00Z' }));

@@ -5,3 +5,4 @@ export * from './proc/index.js';
 export * from './parse/index.js';
 export * from './edit/index.js';
 export * from './fpl/index.js';
+export * from './wb/index.js';

@@ -1,3 +1,4 @@
+import type { WbRecord } from './wb/weightBalance.js';
 /**
  * The route model of spec part 1 §3 and part 2 §3, shared by the parser, the edits, the procedures,
  * the navlog and the optimizer. Names follow the spec (snake_case where the spec writes it) because
@@ -268,6 +269,8 @@ export interface AircraftProfile {
   primary_color: string;
   secondary_color: string;
   flightRule: 'VFR' | 'IFR';
+  /** Weight and balance of this aircraft (issue 24); absent in profiles saved before it. */
+  wb?: WbRecord;
 }
 
 export const DEFAULT_PROFILE: Readonly<AircraftProfile> = {

@@ -4,6 +4,7 @@
  */
 import { readFms, writeFms } from './fms.js';
 import { readFpl, writeFpl } from './fpl.js';
+import { readGfp, writeGfp } from './gfp.js';
 import { plnVariant, readPln, writePln } from './pln.js';
 import { readLnmpln, writeLnmpln } from './lnmpln.js';
 import { readFgfp, writeFgfp } from './fgfp.js';
@@ -18,6 +19,7 @@ export const MAX_PLAN_BYTES = 5 * 1024 * 1024;
 export function detectFormat(content: string): PlanFormat | null {
   const body = stripBom(content).trimStart();
   if (/^[IA][ \t]*\r?\n[ \t]*\d+[ \t]+version\b/i.test(body)) return 'xplane-fms';
+  if (/^FPN\/RI:/i.test(body)) return 'garmin-gfp';
   if (body.startsWith('<')) {
     const root = /<(?!\?|!)([A-Za-z_][\w.:-]*)/.exec(body)?.[1]?.replace(/^[\w-]+:/, '');
     switch (root) {
@@ -55,7 +57,7 @@ export function readPlan(content: string, options: ReadPlanOptions = {}): { form
   const format = detectFormat(content);
   if (!format) {
     const start = stripBom(content).trimStart().slice(0, 40).replace(/\s+/g, ' ');
-    throw new PlanFileError('unknown', `not a flight plan format Clearway reads (X-Plane .fms, Garmin .fpl, .pln, .lnmpln, .fgfp, GPX, ICAO route); it starts "${start}"`);
+    throw new PlanFileError('unknown', `not a flight plan format Clearway reads (X-Plane .fms, Garmin .fpl and .gfp, .pln, .lnmpln, .fgfp, GPX, ICAO route); it starts "${start}"`);
   }
   const plan = readAs(format, content);
   if (plan.points.length === 0 && !plan.departure) throw new PlanFileError(format, 'the plan has no points');
@@ -68,6 +70,8 @@ export function readAs(format: PlanFormat, content: string): FlightPlanFile {
       return readFms(content);
     case 'garmin-fpl':
       return readFpl(content);
+    case 'garmin-gfp':
+      return readGfp(content);
     case 'fsx-pln':
     case 'msfs2020-pln':
     case 'msfs2024-pln':
@@ -87,6 +91,7 @@ export function readAs(format: PlanFormat, content: string): FlightPlanFile {
 export const FORMAT_FILES: Record<PlanFormat, { extension: string; mime: string; label: string }> = {
   'xplane-fms': { extension: 'fms', mime: 'text/plain', label: 'X-Plane 11/12 (.fms)' },
   'garmin-fpl': { extension: 'fpl', mime: 'application/xml', label: 'Garmin (.fpl)' },
+  'garmin-gfp': { extension: 'gfp', mime: 'text/plain', label: 'Garmin GTN/GNS (.gfp)' },
   'msfs2020-pln': { extension: 'pln', mime: 'application/xml', label: 'MSFS 2020 (.pln)' },
   'msfs2024-pln': { extension: 'pln', mime: 'application/xml', label: 'MSFS 2024 (.pln)' },
   'fsx-pln': { extension: 'pln', mime: 'application/xml', label: 'FSX (.pln)' },
@@ -111,6 +116,8 @@ export function writePlan(format: PlanFormat, plan: FlightPlanFile, options: Wri
       return writeFms(plan, options.cycle !== undefined ? { cycle: options.cycle } : {});
     case 'garmin-fpl':
       return writeFpl(plan, created);
+    case 'garmin-gfp':
+      return writeGfp(plan);
     case 'fsx-pln':
     case 'msfs2020-pln':
     case 'msfs2024-pln':

@@ -61,6 +61,7 @@ export interface FlightPlanFile {
 export type PlanFormat =
   | 'xplane-fms'
   | 'garmin-fpl'
+  | 'garmin-gfp'
   | 'msfs2020-pln'
   | 'msfs2024-pln'
   | 'fsx-pln'
@@ -87,6 +88,8 @@ export function formatLabel(format: PlanFormat | 'unknown'): string {
       return 'X-Plane .fms';
     case 'garmin-fpl':
       return 'Garmin .fpl';
+    case 'garmin-gfp':
+      return 'Garmin .gfp';
     case 'msfs2020-pln':
       return 'MSFS 2020 .pln';
     case 'msfs2024-pln':

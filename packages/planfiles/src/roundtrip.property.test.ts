@@ -102,6 +102,30 @@ describe('round trip over random routes (fast-check)', () => {
     );
   });
 
+  it('garmin-gfp: the one-line plan reads back as the same route (named points by ident, user points to a tenth of a minute)', () => {
+    fc.assert(
+      fc.property(planArb({ wholeMinutes: true }), (plan) => {
+        const text = writePlan('garmin-gfp', plan);
+        expect(detectFormat(text)).toBe('garmin-gfp');
+        const back = readPlan(text).plan;
+        expect(back.points.map((p) => (p.kind === 'user' ? 'user' : p.ident))).toEqual(plan.points.map((p) => (p.kind === 'user' ? 'user' : p.ident)));
+        back.points.forEach((p, i) => {
+          const q = plan.points[i]!;
+          const end = i === 0 || i === plan.points.length - 1;
+          expect(p.kind, `point ${i}`).toBe(q.kind === 'user' ? 'user' : end && q.kind === 'airport' ? 'airport' : 'fix');
+          expect(p.airway, `point ${i}`).toBe(q.airway);
+          if (q.kind === 'user') {
+            expect(Math.abs(p.lat - q.lat), `point ${i} lat`).toBeLessThan(1e-5);
+            expect(Math.abs(p.lon - q.lon), `point ${i} lon`).toBeLessThan(1e-5);
+          } else {
+            expect(Number.isNaN(p.lat)).toBe(true);
+          }
+        });
+      }),
+      RUNS,
+    );
+  });
+
   it('icao-route: the route string reads back as the same route (an airway run collapses to its exit point)', () => {
     fc.assert(
       fc.property(planArb({ wholeMinutes: true }), (plan) => {

@@ -25,3 +25,4 @@ export * from './devicesSchema.js';
 export * from './sim.js';
 export * from './plates.js';
 export * from './flightService.js';
+export * from './weightBalanceSchema.js';

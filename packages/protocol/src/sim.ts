@@ -28,6 +28,31 @@ export const XPLANE_WEB_API_PORT = 8086;
 export const SIM_STATUS_POLL_MS = 2000;
 export const SIM_STALE_MS = 10_000;
 export const SIM_FLIGHT_DATA_MAX_PER_SECOND = 30;
+/**
+ * Issue 24: the route screen's "Send to X-Plane folder". GET answers `SimFmsFolderStatus` (404 when
+ * the simulator link is off); POST takes `SimFmsFolderRequest` (an X-Plane `.fms` text and a file
+ * name) and writes it into XPLANE_FMS_DIR, answering `SimFmsFolderResult`.
+ */
+export const SIM_FMS_FOLDER_PATH = '/sim/fms-folder';
+/** The largest `.fms` text the folder endpoint takes (a 1000-point plan is about 60 kB). */
+export const SIM_FMS_FOLDER_MAX_BYTES = 256 * 1024;
+export interface SimFmsFolderStatus {
+  /** XPLANE_FMS_DIR is set: plans can be written into X-Plane's Output/FMS plans folder. */
+  configured: boolean;
+}
+/** A file name: letters, digits, space, '_' and '-', 1 to 64 characters (`.fms` is added). */
+export const simFmsFolderRequestSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9 _-]{1,64}$/, 'a file name of 1 to 64 letters, digits, spaces, "_" or "-"'),
+  fms: z.string().min(1).max(SIM_FMS_FOLDER_MAX_BYTES),
+});
+export type SimFmsFolderRequest = z.infer<typeof simFmsFolderRequestSchema>;
+export interface SimFmsFolderResult {
+  ok: boolean;
+  message: string;
+  /** The file written, e.g. `KSQL-KOAK.fms`. */
+  file?: string;
+}
+
 /** Spec part 2 §7 sendDirectToXPlane: the flight plan carries cycle 2502. */
 export const FMS_DEFAULT_CYCLE = '2502';
 /** Spec part 2 §9: simulator altitude m to feet by dividing by 0.3048. */

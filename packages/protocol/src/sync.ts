@@ -11,6 +11,7 @@ import { z } from 'zod';
 export { SYNC_TABLES, SYNC_SINGLETON_TABLES, type SyncSingletonTable, type SyncTable } from './syncTables.js';
 import { SYNC_TABLES, type SyncTable } from './syncTables.js';
 import { syncContinuationSchema } from './syncLimits.js';
+import { wbRecordSchema } from './weightBalanceSchema.js';
 
 /** Spec part 1 §9: at most 30 records per table per call. */
 export const SYNC_MAX_RECORDS_PER_TABLE = 30;
@@ -52,8 +53,8 @@ export const syncRecordSchemas = {
   recent_airports: z.looseObject({ ...baseRecord, code: codeKey }),
   /** code is uppercased by the app. */
   searches: z.looseObject({ ...baseRecord, code: codeKey }),
-  /** An aircraft model: the performance profile fields plus its tail number. */
-  models: z.looseObject({ ...baseRecord, tail: codeKey }),
+  /** An aircraft model: the performance profile fields plus its tail number; `wb` (issue 24) is checked when present. */
+  models: z.looseObject({ ...baseRecord, tail: codeKey, wb: wbRecordSchema.optional() }),
   /** A saved route, keyed by `code` when it has one, else by `final_string`. */
   routes: z
     .looseObject({
@@ -72,7 +73,7 @@ export const syncRecordSchemas = {
   /** The current route object (spec §3 "Route object"), stamped with ts. */
   route: z.looseObject({ ...baseRecord }),
   /** The current aircraft profile, stamped with ts. */
-  profile: z.looseObject({ ...baseRecord }),
+  profile: z.looseObject({ ...baseRecord, wb: wbRecordSchema.optional() }),
   /** The sketch pad's drawing (apps/web features/sketch sketchModel.ts, version 1), stamped with ts. */
   sketch: z.looseObject({ ...baseRecord, version: z.number().int().positive(), strokes: z.array(z.unknown()).max(SKETCH_MAX_STROKES) }),
 } satisfies Record<SyncTable, z.ZodType>;

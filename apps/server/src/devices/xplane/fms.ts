@@ -1,9 +1,11 @@
+import { writeFms as writePlanFms, type FlightPlanFile, type PlanPointKind } from '@clearway/planfiles';
 import { FMS_DEFAULT_CYCLE, type SimFlightPlanWaypoint, type SimWaypointType } from '@clearway/protocol';
 
 /**
- * The X-Plane 11 `.fms` flight plan, version 1100 (spec part 2 §7 sendDirectToXPlane: ADEP, ADES,
- * NUMENR and waypoint lines, cycle 2502). Written here because @clearway/planfiles did not exist
- * when the simulator link was built; it can move there.
+ * The X-Plane 11/12 `.fms` flight plan, version 1100 (spec part 2 §7 sendDirectToXPlane: ADEP, ADES,
+ * NUMENR and waypoint lines, cycle 2502), for the simulator's flight plan command. The file itself is
+ * written by @clearway/planfiles' writer (one writer for the route screen's download and for the
+ * X-Plane folder, issue 24); this module only turns the command's waypoints into its plan:
  *
  *   I
  *   1100 Version
@@ -15,25 +17,33 @@ import { FMS_DEFAULT_CYCLE, type SimFlightPlanWaypoint, type SimWaypointType } f
  *   3 EYW DRCT 2500.000000 24.585878 -81.800476
  *   1 KHWO ADES 5.000000 26.001223 -80.240723
  *
- * Waypoint line: type (1 airport, 2 NDB, 3 VOR, 11 fix, 28 lat/lon), ident, via (ADEP for the
- * departure airport, ADES for the destination airport, DRCT otherwise), altitude ft, lat, lon.
+ * Waypoint line: type (1 airport, 2 NDB, 3 VOR, 11 fix, 28 lat/lon), ident, via (ADEP/DEP on the first
+ * point, ADES/DES on the last, DRCT otherwise: the command carries no airways), altitude ft, lat, lon.
  */
 
-const TYPE_CODES: Record<SimWaypointType, number> = { AIRPORT: 1, NDB: 2, VOR: 3, 'VOR-DME': 3, VORTAC: 3, FIX: 11, LATLON: 28 };
+const KINDS: Record<SimWaypointType, PlanPointKind> = { AIRPORT: 'airport', NDB: 'ndb', VOR: 'vor', 'VOR-DME': 'vor', VORTAC: 'vor', FIX: 'fix', LATLON: 'user' };
 
 /** X-Plane idents carry no spaces; anything else becomes '_'. */
 const ident = (id: string): string => id.trim().toUpperCase().replace(/[^A-Z0-9+\-_/.]/g, '_').slice(0, 16) || 'WPT';
 
+/** The command's waypoints as a planfiles plan (altitudes in feet, every leg direct). */
+export function simPlanFile(waypoints: readonly SimFlightPlanWaypoint[], cycle: string = FMS_DEFAULT_CYCLE): FlightPlanFile {
+  const points = waypoints.map((w) => ({ ident: ident(w.id), kind: KINDS[w.type], lat: w.lat, lon: w.lon, altitudeFt: w.altitude }));
+  const first = points[0];
+  const last = points[points.length - 1];
+  return {
+    points,
+    procedures: {},
+    navCycle: cycle,
+    ...(first?.kind === 'airport' ? { departure: first.ident } : {}),
+    ...(last?.kind === 'airport' ? { destination: last.ident } : {}),
+  };
+}
+
+/** The `.fms` text of the simulator's flight plan command. */
 export function writeFms(waypoints: readonly SimFlightPlanWaypoint[], cycle: string = FMS_DEFAULT_CYCLE): string {
   if (waypoints.length < 2) throw new Error(`an .fms flight plan needs at least 2 waypoints (got ${waypoints.length})`);
-  const first = waypoints[0]!;
-  const last = waypoints[waypoints.length - 1]!;
-  const lines = ['I', '1100 Version', `CYCLE ${cycle}`, `ADEP ${ident(first.id)}`, `ADES ${ident(last.id)}`, `NUMENR ${waypoints.length}`];
-  waypoints.forEach((point, i) => {
-    const via = i === 0 && point.type === 'AIRPORT' ? 'ADEP' : i === waypoints.length - 1 && point.type === 'AIRPORT' ? 'ADES' : 'DRCT';
-    lines.push(`${TYPE_CODES[point.type]} ${ident(point.id)} ${via} ${point.altitude.toFixed(6)} ${point.lat.toFixed(6)} ${point.lon.toFixed(6)}`);
-  });
-  return `${lines.join('\n')}\n`;
+  return writePlanFms(simPlanFile(waypoints, cycle));
 }
 
 export interface FmsPlan {

@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -21,6 +19,7 @@ import { ADDRESS_LIMITS, addressLimited, type OriginPolicy } from '../../http/in
 import { systemClock, type JobClock } from '../../jobs/index.js';
 import { originAllowed } from '../../realtime/index.js';
 import { writeFms } from './fms.js';
+import { registerFmsFolder, writeIntoFmsDir } from './fmsFolder.js';
 import { XPlaneLink, type SimLogKind } from './link.js';
 
 /** Simulator sockets one session may hold in one process. */
@@ -121,8 +120,7 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
     if (fmsDir === null) return { ok: true, message: 'Flight plan ready to download (XPLANE_FMS_DIR is not set, so it was not written into X-Plane)', fms: text };
     const name = `${command.name ?? 'Clearway'}.fms`;
     try {
-      await mkdir(fmsDir, { recursive: true });
-      await writeFile(join(fmsDir, name), text);
+      await writeIntoFmsDir(fmsDir, name, text);
       return { ok: true, message: `Flight plan written to X-Plane's FMS plans as ${name}`, fms: text };
     } catch (error) {
       app.log.warn({ err: error, fmsDir }, `xplane: the flight plan could not be written into ${fmsDir}`);
@@ -189,6 +187,8 @@ export async function simModule(app: FastifyInstance, options: SimModuleOptions)
     request.log.warn({ origin: request.headers.origin }, 'sim socket refused: foreign Origin');
     return reply.code(403).send({ error: 'Origin not allowed: the simulator socket opens only from pages of this server' });
   };
+
+  registerFmsFolder(app, { fmsDir, sessions: options.sessions, origins: options.origins, now: () => clock.now() });
 
   app.get(SIM_FMS_DOWNLOAD_PATH, { preValidation: [requireSession(options.sessions, 'Sign in to download the flight plan')] }, async (request, reply) => {
     const text = plans.get(sessionUserOf(request).sessionId);

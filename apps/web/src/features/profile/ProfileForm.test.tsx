@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
+import { cessna152Template, cessna172sTemplate, DEFAULT_PROFILE, type AircraftProfile, type WbRecord } from '@clearway/flightplan';
 import { ServicesContext, type AppServices } from '../../platform/services';
 import type { PrefsDb } from '../../db/prefs';
 import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
 import { setWelcomeComplete } from '../welcome';
-import { NUMERIC_FIELD_LABELS, ProfileForm, type ProfileFormProps } from './ProfileForm';
+import { NUMERIC_FIELD_LABELS, ProfileForm, withModelWb, type ProfileFormProps } from './ProfileForm';
 import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileLoaded } from './profileSlice';
 import { PROFILE_BOUNDS } from './validation';
 
@@ -289,5 +289,21 @@ describe('ProfileForm', () => {
     expect(store.getState().welcome.welcomeComplete).toBe(false);
     expect(within(screen.getByTestId('profile-form-settings')).getByRole('button', { name: 'Continue' })).toBeTruthy();
     error.mockRestore();
+  });
+});
+
+describe('withModelWb: the weight and balance a saved profile keeps (issue 24)', () => {
+  const wb = (aircraft = cessna172sTemplate()): WbRecord => ({ version: 1, aircraft, loading: { loads: {}, taxiFuelGal: 1 } });
+  const current: AircraftProfile = { ...DEFAULT_PROFILE, tail: 'N1', wb: wb() };
+  const n2: AircraftProfile = { ...DEFAULT_PROFILE, tail: 'N2', wb: wb(cessna152Template()) };
+
+  it('the same tail keeps the current profile W&B', () => {
+    expect(withModelWb({ ...current, airspeed: 100 }, current, null).wb).toEqual(current.wb);
+  });
+  it('a stored tail loaded in the form takes that model W&B, not the current one', () => {
+    expect(withModelWb({ ...current, tail: 'N2' }, current, n2).wb?.aircraft.name).toBe('Cessna 152');
+  });
+  it('a new tail has none (its panel starts on a template)', () => {
+    expect('wb' in withModelWb({ ...current, tail: 'N3' }, current, n2)).toBe(false);
   });
 });

@@ -69,6 +69,16 @@ export function formProfile(base: AircraftProfile, texts: Readonly<Record<Profil
 }
 
 /**
+ * The weight and balance a saved profile keeps (issue 24): the stored model's when its tail was loaded,
+ * the current profile's when the tail is unchanged, none for a new tail (its panel starts on a template).
+ */
+export function withModelWb(profile: AircraftProfile, base: AircraftProfile, loaded: AircraftProfile | null): AircraftProfile {
+  const { wb: _dropped, ...rest } = profile;
+  const wb = loaded && loaded.tail === profile.tail ? loaded.wb : profile.tail === base.tail.toUpperCase() ? base.wb : undefined;
+  return wb ? { ...rest, wb } : rest;
+}
+
+/**
  * The Aircraft Profile form (spec part 2 §3, §4 "Saving", §5): every field with its label, validation
  * on change with the message under the field, a known tail loading its stored model; the Tail field
  * also lists the saved, non-deleted aircraft (read again on mount and whenever `modelsVersion` moves,
@@ -101,6 +111,8 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
   const [saving, setSaving] = useState(false);
   /** The tail last typed, so that a slow model lookup for an older tail is ignored. */
   const latestTail = useRef(base.tail);
+  /** The stored model last loaded by its tail: its weight and balance goes with it (issue 24). */
+  const loadedModel = useRef<AircraftProfile | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -127,6 +139,7 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
     findModel(prefs, tail, Date.now()).then(
       (model) => {
         if (!model || latestTail.current !== tail) return;
+        loadedModel.current = model;
         setTexts({ ...profileTexts(model), tail });
         setChoices(choicesOf(model));
       },
@@ -137,7 +150,7 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
   const save = async (skip: boolean) => {
     if (saving) return;
     const tail = skip && validateField('tail', texts.tail) ? SKIP_TAIL : texts.tail;
-    const profile = formProfile(base, texts, choices, tail);
+    const profile = withModelWb(formProfile(base, texts, choices, tail), base, loadedModel.current);
     setSaving(true);
     try {
       const saved = await storeProfile(prefs, profile, Date.now());

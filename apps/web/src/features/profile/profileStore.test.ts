@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE } from '@clearway/flightplan';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cessna152Template, DEFAULT_PROFILE, type WbRecord } from '@clearway/flightplan';
 import { PrefsDb } from '../../db/prefs';
 import { findModel, listModels, readCurrentProfile, storeProfile, toProfile } from './profileStore';
 
@@ -39,5 +39,33 @@ describe('profile store', () => {
     await prefs.models.update('N777AB', { deleted: 'T' });
     expect(await findModel(prefs, 'N777AB', NOW)).toBeNull();
     expect(await listModels(prefs)).toEqual([]);
+  });
+
+  describe('weight and balance with the profile (issue 24)', () => {
+    const wb = (): WbRecord => ({ version: 1, aircraft: cessna152Template(1120, 34160), loading: { loads: { front: 340, fuel: 20 }, taxiFuelGal: 0.8 } });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('keeps a W&B record that passes the sync schema; a profile saved before it loads without one', () => {
+      expect(toProfile({ tail: 'n152', wb: wb() }).wb).toEqual(wb());
+      const old = toProfile({ tail: 'n152', airspeed: 95 });
+      expect(old.wb).toBeUndefined();
+      expect(old.airspeed).toBe(95);
+    });
+
+    it('drops a wrong one and says where it is wrong', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const bad = { ...wb(), loading: { loads: { cargo: 10 }, taxiFuelGal: 0 } };
+      expect(toProfile({ tail: 'N152', wb: bad }).wb).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith('The weight and balance stored with N152 is dropped: At wb.loading.loads.cargo: no station "cargo" in Cessna 152');
+    });
+
+    it('stores it in the current profile and the models row (what sync sends) and reads it back by tail', async () => {
+      const prefs = open();
+      await storeProfile(prefs, { ...DEFAULT_PROFILE, tail: 'N152', wb: wb() }, NOW);
+      expect((await prefs.getProperty('profile'))?.['wb']).toEqual(wb());
+      expect((await prefs.models.get('N152'))?.['wb']).toEqual(wb());
+      expect((await findModel(prefs, 'N152', NOW))?.wb).toEqual(wb());
+      expect((await readCurrentProfile(prefs, NOW)).wb).toEqual(wb());
+    });
   });
 });

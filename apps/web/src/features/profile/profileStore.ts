@@ -1,4 +1,5 @@
-import { DEFAULT_PROFILE, type AircraftProfile } from '@clearway/flightplan';
+import { DEFAULT_PROFILE, type AircraftProfile, type WbRecord } from '@clearway/flightplan';
+import { wbRecordProblems, type WbRecordWire } from '@clearway/protocol';
 import { nextRecordTs } from '@clearway/sync';
 import type { ModelRow, PropertyStore, StoredAircraftProfile } from '../../db/prefs';
 import { chosenModelEtd, resetPastEtd } from './etd';
@@ -22,7 +23,15 @@ function modelsOf(prefs: PropertyStore | undefined): ModelsTable['models'] | nul
 
 const PROFILE_KEYS = Object.keys(DEFAULT_PROFILE) as (keyof AircraftProfile)[];
 
-/** Only the profile's own fields, over the defaults (unknown or wrongly typed fields are dropped). */
+/** The wire schema's shape and the engine's WbRecord must agree (a compile-time check). */
+const wireIsRecord = (wire: WbRecordWire): WbRecord => wire;
+void wireIsRecord;
+
+/**
+ * Only the profile's own fields, over the defaults (unknown or wrongly typed fields are dropped). The
+ * weight and balance (`wb`, issue 24) is kept when it passes the sync schema; a wrong one is dropped
+ * with a console warning saying where it is wrong, and profiles saved before it load without one.
+ */
 export function toProfile(stored: Partial<Record<string, unknown>> | undefined | null): AircraftProfile {
   const out: AircraftProfile = { ...DEFAULT_PROFILE };
   if (!stored) return out;
@@ -32,6 +41,11 @@ export function toProfile(stored: Partial<Record<string, unknown>> | undefined |
   }
   if (out.flightRule !== 'VFR' && out.flightRule !== 'IFR') out.flightRule = DEFAULT_PROFILE.flightRule;
   out.tail = out.tail.toUpperCase();
+  if (stored.wb !== undefined) {
+    const problems = wbRecordProblems(stored.wb);
+    if (problems.length === 0) out.wb = stored.wb as WbRecord;
+    else console.warn(`The weight and balance stored with ${out.tail} is dropped: ${problems.join('; ')}`);
+  }
   return out;
 }
 

@@ -382,6 +382,21 @@ describe('RoutePage', () => {
     fireEvent.click(button('Profile'));
     expect(screen.getByTestId('page-route').getAttribute('data-mode')).toBe('profile');
   });
+
+  it('Profile: Save with the tail keeps the weight and balance with the aircraft profile (prefs and models row), trip fuel from the navlog', async () => {
+    const { store, prefs, planned } = await openRoutePage();
+    fireEvent.click(button('Profile'));
+    const panel = await screen.findByTestId('wb-panel');
+    // The trip fuel the panel uses is the navlog's total.
+    expect(within(panel).getByTestId('wb-source').textContent).toContain(`Trip fuel ${planned!.total_fuel.toFixed(1)} gal from the navlog.`);
+    fireEvent.change(within(panel).getByTestId('wb-empty-weight'), { target: { value: '1650' } });
+    fireEvent.click(within(panel).getByTestId('wb-save'));
+    await waitFor(async () => expect((await prefs.getProperty('profile'))?.['wb']).toBeTruthy());
+    const stored = (await prefs.getProperty('profile'))?.['wb'] as { aircraft: { name: string; emptyWeightLb: number } };
+    expect(stored.aircraft).toMatchObject({ name: 'Cessna 172S', emptyWeightLb: 1650 });
+    expect((await prefs.models.get(PROFILE.tail))?.['wb']).toEqual(stored);
+    expect(store.getState().profile.current?.wb?.aircraft.emptyWeightLb).toBe(1650);
+  });
 });
 
 describe('NavlogTable', () => {

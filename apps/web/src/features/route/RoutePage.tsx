@@ -14,6 +14,7 @@ import {
   loadRoute,
   pressRouteButton,
   reloadList,
+  saveProfile,
   saveRoute,
   savedProfileText,
   selectAltitude,
@@ -210,7 +211,7 @@ function ModeBody({ handle, route, profile }: { handle: RouteScreenHandle; route
       return (
         <>
           <ProfileForm variant="route" onSaved={(p) => context.screen.showMessage(savedProfileText(p.tail))} />
-          <WeightBalancePanel fuelBurnGal={route?.total_fuel ?? 0} />
+          <WeightBalancePanel key={profile.tail} fuelBurnGal={route?.total_fuel ?? 0} stored={profile.wb} tail={profile.tail} onSave={(wb) => void run(saveProfile, { ...profile, wb })} />
         </>
       );
     case 'recent':

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Menu, MenuItem, Typography } from '@mui/material';
 import type { Route } from '@clearway/flightplan';
 import { FORMAT_FILES, type PlanFormat } from '@clearway/planfiles';
@@ -8,7 +8,9 @@ import { ROUTING_READY_WAIT_MS } from '../../../worker/facade';
 import { loadRoute } from '../actions';
 import { touchTarget } from '../touch';
 import type { RouteScreenHandle } from '../useRouteScreen';
-import { EXPORT_FORMATS, exportRoute, importPlanFile, IMPORT_ACCEPT, type ImportResult, type ResolvePlanFile } from './planFileActions';
+import { useSearchParams } from 'react-router';
+import { sharedPlanProblem, takeSharedPlan } from './sharedPlan';
+import { EXPORT_FORMATS, exportRoute, importPlanFile, IMPORT_ACCEPT, sendRouteToXPlaneFolder, xplaneFolderConfigured, type ImportResult, type ResolvePlanFile } from './planFileActions';
 
 interface Props {
   /** The route on screen (exported); null when there is none. */
@@ -21,7 +23,7 @@ interface Props {
   cycle: string | undefined;
 }
 
-type Report = { severity: 'success' | 'warning' | 'error'; title: string; result?: ImportResult; error?: string };
+type Report = { severity: 'success' | 'warning' | 'error'; title: string; result?: ImportResult; error?: string; message?: string };
 
 /** Offer a text as a file download. */
 function download(name: string, mime: string, text: string): void {
@@ -46,6 +48,17 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
   const [report, setReport] = useState<Report | null>(null);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The server writes plans into X-Plane's folder (XPLANE_FMS_DIR): asked once when the screen opens. */
+  const [xplaneFolder, setXplaneFolder] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void xplaneFolderConfigured().then((configured) => {
+      if (live) setXplaneFolder(configured);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const importFile = useCallback(
     async (file: File) => {
@@ -67,6 +80,30 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
     },
     [resolve, load],
   );
+
+  // A file shared to the installed app (share target): the service worker kept it; import it once.
+  const [search, setSearch] = useSearchParams();
+  const shared = search.get('shared');
+  /** The share being handled (effects may run twice in development; the file is taken once). */
+  const sharing = useRef(false);
+  useEffect(() => {
+    if (shared === null || sharing.current) return;
+    sharing.current = true;
+    setSearch((params) => {
+      params.delete('shared');
+      return params;
+    }, { replace: true });
+    const problem = sharedPlanProblem(shared);
+    const fail = (error: string) => setReport({ severity: 'error', title: 'Import failed', error });
+    (problem !== null ? Promise.resolve(problem) : takeSharedPlan())
+      .then(
+        (file) => (typeof file === 'string' ? fail(file) : file ? importFile(file) : fail('The shared file was not found (it may have been imported already).')),
+        (error: unknown) => fail(`The shared file could not be read: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => {
+        sharing.current = false;
+      });
+  }, [shared, setSearch, importFile]);
 
   // A file dropped anywhere on the route screen is imported.
   useEffect(() => {
@@ -107,6 +144,20 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
     }
   };
 
+  const sendToXPlane = async () => {
+    setMenu(null);
+    if (!route) return;
+    setBusy(true);
+    try {
+      const answer = await sendRouteToXPlaneFolder(route, cycle);
+      setReport(answer.ok ? { severity: 'success', title: 'Sent to X-Plane', message: answer.message } : { severity: 'error', title: 'Send to X-Plane failed', error: answer.message });
+    } catch (error) {
+      setReport({ severity: 'error', title: 'Send to X-Plane failed', error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Box data-testid="plan-files" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', outline: dragging ? 2 : 0, outlineStyle: 'dashed', outlineColor: 'primary.main', borderRadius: 1 }}>
       <Button component="label" size="small" variant="outlined" disabled={busy} sx={touchTarget}>
@@ -133,11 +184,17 @@ export function PlanFileImportExport({ route, resolve, load, cycle }: Props) {
             {FORMAT_FILES[f].label}
           </MenuItem>
         ))}
+        {xplaneFolder ? (
+          <MenuItem data-testid="plan-export-xplane-folder" onClick={() => void sendToXPlane()} sx={{ minHeight: 44 }}>
+            Send to X-Plane folder
+          </MenuItem>
+        ) : null}
       </Menu>
       <Dialog open={report !== null} onClose={() => setReport(null)} fullWidth maxWidth="sm">
         <DialogTitle>{report?.title}</DialogTitle>
         <DialogContent data-testid="plan-import-report">
           {report?.error ? <Alert severity="error">{report.error}</Alert> : null}
+          {report?.message ? <Alert severity={report.severity}>{report.message}</Alert> : null}
           {report?.result ? (
             <>
               <Alert severity={report.severity}>{report.result.summary}</Alert>

@@ -3,8 +3,9 @@ import { encodeNavDb, openNavDb } from '@clearway/navdb';
 import { sampleNavDataSet } from '@clearway/navdb/testing';
 import { DEFAULT_PROFILE, parseRoute } from '@clearway/flightplan';
 import { navDbLookup, readPlan, resolvePlan } from '@clearway/planfiles';
+import { simFmsFolderRequestSchema } from '@clearway/protocol';
 import kbli from '../../../../../../../shared/data/xplane/flightplans/aerofly-missions/KBLI.fpl?raw';
-import { exportRoute, importPlanFile, type ResolvePlanFile } from './planFileActions';
+import { exportRoute, importPlanFile, xplaneFolderName, type ResolvePlanFile } from './planFileActions';
 
 const db = openNavDb(encodeNavDb(sampleNavDataSet()));
 const resolve: ResolvePlanFile = (plan) => Promise.resolve(resolvePlan(plan, navDbLookup(db)));
@@ -41,5 +42,16 @@ describe('exportRoute', () => {
     const pln = exportRoute(route, 'msfs2024-pln', '2511');
     expect(pln.name).toBe('KSFO-KOAK.pln');
     expect(readPlan(pln.text).format).toBe('msfs2024-pln');
+  });
+});
+
+describe('xplaneFolderName (the file name sent to /sim/fms-folder)', () => {
+  it('drops .fms and keeps only the server-accepted characters, 64 at most', () => {
+    expect(xplaneFolderName('KSQL-KOAK.fms')).toBe('KSQL-KOAK');
+    expect(xplaneFolderName('37.6_-122.3-KOAK.FMS')).toBe('37_6_-122_3-KOAK');
+    expect(xplaneFolderName(`${'A'.repeat(80)}.fms`)).toBe('A'.repeat(64));
+    expect(xplaneFolderName('.fms')).toBe('Clearway');
+    // What the server's schema accepts (packages/protocol simFmsFolderRequestSchema).
+    for (const name of ['KSQL-KOAK', '37_6_-122_3-KOAK', 'Clearway']) expect(simFmsFolderRequestSchema.safeParse({ name, fms: 'x' }).success).toBe(true);
   });
 });

@@ -10,9 +10,10 @@ import {
   type ResolveReport,
 } from '@clearway/planfiles';
 import type { Route } from '@clearway/flightplan';
+import { SIM_FMS_FOLDER_PATH, type SimFmsFolderRequest, type SimFmsFolderResult, type SimFmsFolderStatus } from '@clearway/protocol';
 
 /** The formats offered for export, in menu order. */
-export const EXPORT_FORMATS: readonly PlanFormat[] = ['xplane-fms', 'garmin-fpl', 'msfs2020-pln', 'msfs2024-pln', 'fsx-pln', 'lnmpln', 'fgfp', 'gpx', 'icao-route'];
+export const EXPORT_FORMATS: readonly PlanFormat[] = ['xplane-fms', 'garmin-fpl', 'garmin-gfp', 'msfs2020-pln', 'msfs2024-pln', 'fsx-pln', 'lnmpln', 'fgfp', 'gpx', 'icao-route'];
 
 /** What the file picker accepts (the format is recognised from the content; these only narrow the picker). */
 export const IMPORT_ACCEPT = '.fms,.fpl,.gfp,.pln,.lnmpln,.fgfp,.gpx,.txt,.xml';
@@ -57,4 +58,35 @@ export function exportRoute(route: Pick<Route, 'waypoints' | 'altitude'>, format
   const base = `${first}-${last}`.replace(/[^A-Za-z0-9-]/g, '_');
   const { extension, mime } = FORMAT_FILES[format];
   return { name: `${base}.${extension}`, mime, text };
+}
+
+/** The X-Plane folder file name of an exported `.fms` (`KSQL-KOAK.fms` → `KSQL-KOAK`): the server's allowed characters, 64 at most. */
+export function xplaneFolderName(fileName: string): string {
+  return fileName.replace(/\.fms$/i, '').replace(/[^A-Za-z0-9 _-]/g, '_').slice(0, 64) || 'Clearway';
+}
+
+/** Whether the server writes plans into X-Plane's folder (XPLANE_FMS_DIR set); false when the simulator link is off or the server cannot be asked. */
+export async function xplaneFolderConfigured(fetchFn: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetchFn(SIM_FMS_FOLDER_PATH, { credentials: 'same-origin', cache: 'no-cache' });
+    if (!response.ok) return false;
+    return ((await response.json()) as SimFmsFolderStatus).configured === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends the route as an X-Plane `.fms` to the server, which writes it into X-Plane's folder; the server's answer in words. */
+export async function sendRouteToXPlaneFolder(route: Pick<Route, 'waypoints' | 'altitude'>, cycle: string | undefined, fetchFn: typeof fetch = fetch): Promise<SimFmsFolderResult> {
+  const file = exportRoute(route, 'xplane-fms', cycle);
+  const request: SimFmsFolderRequest = { name: xplaneFolderName(file.name), fms: file.text };
+  let response: Response;
+  try {
+    response = await fetchFn(SIM_FMS_FOLDER_PATH, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  } catch (error) {
+    return { ok: false, message: `The server could not be reached to send the plan to X-Plane: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const answer = (await response.json().catch(() => null)) as Partial<SimFmsFolderResult> | null;
+  if (answer && typeof answer.message === 'string') return { ok: response.ok && answer.ok === true, message: answer.message, ...(answer.file ? { file: answer.file } : {}) };
+  return { ok: false, message: `The server answered ${response.status} to the X-Plane folder send` };
 }

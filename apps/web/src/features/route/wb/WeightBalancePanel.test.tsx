@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WeightBalancePanel } from './WeightBalancePanel';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wbRecordProblems } from '@clearway/protocol';
+import type { WbRecord } from '@clearway/flightplan';
+import { templateRecord, WeightBalancePanel } from './WeightBalancePanel';
 
 afterEach(cleanup);
 
@@ -53,5 +55,57 @@ describe('WeightBalancePanel (Cessna 172S template)', () => {
     enter('wb-load-baggageA', '100');
     enter('wb-load-baggageB', '40');
     expect(screen.getByRole('alert').textContent).toContain('Baggage areas A and B: 140 lb is over the combined 120 lb limit.');
+  });
+});
+
+describe('WeightBalancePanel with the aircraft profile (issue 24)', () => {
+  it('starts from the stored record: the Cessna 152 loading worked by hand, one utility column', () => {
+    const stored: WbRecord = { ...templateRecord('c152'), loading: { loads: { front: 340, baggage1: 20, baggage2: 0, fuel: 24.5 }, taxiFuelGal: 0.8 } };
+    stored.aircraft.emptyWeightLb = 1110;
+    stored.aircraft.emptyMomentLbIn = 33855;
+    render(<WeightBalancePanel fuelBurnGal={10} stored={stored} />);
+    expect((screen.getByTestId('wb-empty-moment') as HTMLInputElement).value).toBe('33855');
+    // Zero fuel 1470 lb, 48395 lb·in; takeoff 1612.2 lb, 54367.4 lb·in; landing 1552.2 lb, 51847.4 lb·in.
+    expect(row('Zero fuel')).toEqual({ weight: '1470.0', cg: (48395 / 1470).toFixed(2) });
+    expect(row('Takeoff')).toEqual({ weight: '1612.2', cg: (54367.4 / 1612.2).toFixed(2) });
+    expect(row('Landing')).toEqual({ weight: '1552.2', cg: (51847.4 / 1552.2).toFixed(2) });
+    expect([...screen.getByRole('table').querySelectorAll('thead th')].map((h) => h.textContent)).toEqual(['', 'Weight lb', 'CG in', 'utility']);
+    expect(screen.getByTestId('wb-source').textContent).toContain('FAA Type Certificate Data Sheet 3A19');
+    expect(screen.getByTestId('wb-ok')).toBeTruthy();
+  });
+
+  it('picking the Archer template changes the stations and the envelope', () => {
+    render(<WeightBalancePanel fuelBurnGal={0} />);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(within(screen.getByRole('listbox')).getByText('Piper PA-28-181 Archer II'));
+    expect(screen.getByTestId('wb-load-baggage')).toBeTruthy();
+    expect(screen.queryByTestId('wb-load-baggageA')).toBeNull();
+    // Example empty 1590 lb at 86.4 in + 170 lb at 80.5 in: zero fuel 1760 lb, 151061 lb·in.
+    expect(row('Zero fuel')).toEqual({ weight: '1760.0', cg: (151061 / 1760).toFixed(2) });
+  });
+
+  it('Save hands over a record that passes the sync schema, then says it is saved', () => {
+    const onSave = vi.fn();
+    render(<WeightBalancePanel fuelBurnGal={5} onSave={onSave} tail="N152" />);
+    const save = screen.getByTestId('wb-save') as HTMLButtonElement;
+    expect(save.textContent).toBe('Save with N152');
+    expect(screen.getByTestId('wb-save-state').textContent).toBe('Not saved yet.');
+    enter('wb-empty-weight', '1650');
+    enter('wb-load-rear', '150');
+    fireEvent.click(save);
+    const record = onSave.mock.calls[0]![0] as WbRecord;
+    expect(wbRecordProblems(record)).toEqual([]);
+    expect(record.aircraft.emptyWeightLb).toBe(1650);
+    expect(record.loading.loads['rear']).toBe(150);
+    expect(screen.getByTestId('wb-save-state').textContent).toBe('Saved with the aircraft profile.');
+    expect(save.disabled).toBe(true);
+  });
+
+  it('bad input says what and where, and cannot be saved', () => {
+    render(<WeightBalancePanel fuelBurnGal={5} onSave={() => undefined} />);
+    enter('wb-empty-weight', 'abc');
+    enter('wb-load-fuel', '-3');
+    expect(screen.getByTestId('wb-input-errors').textContent).toBe('Empty weight: enter pounds as a number above 0 (not "abc").Fuel (usable): enter gallons as a number, 0 or more (not "-3").');
+    expect((screen.getByTestId('wb-save') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -147,50 +147,13 @@ export function computeWb(profile: WbProfile, loading: WbLoading): WbResult {
 }
 
 /**
- * Cessna 172S template: stations, limits and envelopes from the Cessna Model 172S Pilot's Operating
- * Handbook (Section 2 "Center of gravity limits", "Weight limits"; Section 6 loading arrangements).
- * The empty weight and moment are the aircraft's own (its weight and balance record): the template's are
- * an example and must be replaced.
+ * Weight and balance as kept with an aircraft profile (`AircraftProfile.wb`) and synced with it:
+ * the aircraft's definition and its last loading (pounds per seat and baggage station, gallons per
+ * tank, taxi fuel). The trip's burn is not kept: it comes from the navlog of the route in use.
+ * Version 1; a later shape adds a migration beside this type.
  */
-export function cessna172sTemplate(emptyWeightLb = 1663, emptyMomentLbIn = 1663 * 39.9): WbProfile {
-  return {
-    name: 'Cessna 172S',
-    source: 'Cessna Model 172S Pilot\'s Operating Handbook, Sections 2 and 6',
-    emptyWeightLb,
-    emptyMomentLbIn,
-    fuelDensityLbPerGal: 6,
-    maxRampLb: 2558,
-    maxTakeoffLb: 2550,
-    maxLandingLb: 2550,
-    stations: [
-      { id: 'front', name: 'Pilot and front passenger', kind: 'seat', armIn: 37 },
-      { id: 'rear', name: 'Rear passengers', kind: 'seat', armIn: 73 },
-      { id: 'baggageA', name: 'Baggage area A', kind: 'baggage', armIn: 95, max: 120 },
-      { id: 'baggageB', name: 'Baggage area B', kind: 'baggage', armIn: 123, max: 50 },
-      { id: 'fuel', name: 'Fuel (usable)', kind: 'fuel', armIn: 48, max: 53 },
-    ],
-    combinedLimits: [{ name: 'Baggage areas A and B', stationIds: ['baggageA', 'baggageB'], maxLb: 120 }],
-    envelopes: [
-      {
-        category: 'normal',
-        points: [
-          { armIn: 35, weightLb: 1500 },
-          { armIn: 35, weightLb: 1950 },
-          { armIn: 41, weightLb: 2550 },
-          { armIn: 47.3, weightLb: 2550 },
-          { armIn: 47.3, weightLb: 1500 },
-        ],
-      },
-      {
-        category: 'utility',
-        points: [
-          { armIn: 35, weightLb: 1500 },
-          { armIn: 35, weightLb: 1950 },
-          { armIn: 37.5, weightLb: 2200 },
-          { armIn: 40.5, weightLb: 2200 },
-          { armIn: 40.5, weightLb: 1500 },
-        ],
-      },
-    ],
-  };
+export interface WbRecord {
+  version: 1;
+  aircraft: WbProfile;
+  loading: { loads: Record<string, number>; taxiFuelGal: number };
 }

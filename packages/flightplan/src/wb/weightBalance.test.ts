@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cessna172sTemplate, computeWb, inPolygon } from './wb.js';
+import { computeWb, inPolygon } from './weightBalance.js';
+import { cessna172sTemplate } from './templates.js';
 
 describe('computeWb, Cessna 172S template', () => {
   // Hand-checked: empty 1642 lb, moment 62600 lb·in (arm 38.12 in).

@@ -1,0 +1,2 @@
+export * from './weightBalance.js';
+export * from './templates.js';
