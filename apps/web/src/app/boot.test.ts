@@ -5,6 +5,7 @@ import { boot, type BootDeps } from './boot';
 import { loadClientConfig } from './clientConfig';
 import { makeStore } from '../store';
 import { BOOT_STAGES } from '../store/bootSlice';
+import { setPerformanceMode } from '../features/settings';
 import { createServiceWorkerController, RUNTIME_CACHED_PATHS } from '../sw/register';
 import { testPrefs } from '../test/renderApp';
 import { RoutingWorkerFacade, ROUTING_INIT_TIMEOUT_MESSAGE } from '../worker/facade';
@@ -468,5 +469,19 @@ describe('boot device probes (spec part 1 §3, §4, §9)', () => {
     const d = deps({ prefs, device: device({ navigator: { deviceMemory: 1 } }) });
     await boot(d);
     expect(d.store.getState().settings.performance_mode).toBe(false);
+  });
+});
+
+describe('boot and the service worker', () => {
+  it('sends the performance mode to the service worker at done and on each change', async () => {
+    const sent: boolean[] = [];
+    const controller = createServiceWorkerController({ enabled: false, version: '1', onWaiting: () => undefined, log: silent });
+    const d = deps({ serviceWorker: { ...controller, setPerformanceMode: (on) => sent.push(on) } });
+    await boot(d);
+    expect(sent).toEqual([false]);
+    d.store.dispatch(setPerformanceMode(true));
+    d.store.dispatch(setPerformanceMode(true));
+    d.store.dispatch(setPerformanceMode(false));
+    expect(sent).toEqual([false, true, false]);
   });
 });

@@ -193,6 +193,16 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   store.dispatch(configLoaded(loaded));
 
   stage('done');
+  // Performance mode is sent to the service worker now and on each change (spec part 1 §4).
+  let sentPerformanceMode: boolean | null = null;
+  const sendPerformanceMode = () => {
+    const on = store.getState().settings.performance_mode;
+    if (on === sentPerformanceMode) return;
+    sentPerformanceMode = on;
+    deps.serviceWorker.setPerformanceMode(on);
+  };
+  sendPerformanceMode();
+  store.subscribe(sendPerformanceMode);
   const deviceProbes = deps.device ? runDeviceProbes(deps.device, { prefs: prefsOpen ? prefs : null, clock, lowMemory, log }) : Promise.resolve(null);
   // The service worker's install (it precaches every asset), the routing worker and the airport database
   // start once the map's first picture is drawn: on a small machine they would otherwise take the CPU
