@@ -110,10 +110,14 @@ describe('lookupGeoip', () => {
     const prefs = testPrefs();
     await prefs.open();
     const notConfigured = geoFetch(() => Response.json({ error: 'not_configured', message: 'IP geolocation is not configured on this server (set GEOIP_PROVIDER_URL)' }, { status: 503 }));
-    expect(await lookupGeoip({ fetch: notConfigured, prefs, now: () => NOW, log: silent })).toEqual({
+    const log = { info: vi.fn(), warn: vi.fn() };
+    expect(await lookupGeoip({ fetch: notConfigured, prefs, now: () => NOW, log })).toEqual({
       state: 'failed',
       reason: 'GET /geoip answered 503: IP geolocation is not configured on this server (set GEOIP_PROVIDER_URL)',
     });
+    // The server's default (no provider) is not a warning the error reporter would forward.
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(log.info).toHaveBeenCalledWith('[boot] IP geolocation: GET /geoip answered 503: IP geolocation is not configured on this server (set GEOIP_PROVIDER_URL)');
     const offline = geoFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await lookupGeoip({ fetch: offline, prefs, now: () => NOW, log: silent })).toEqual({ state: 'failed', reason: 'GET /geoip failed: Failed to fetch' });
     const malformed = geoFetch(() => Response.json({ latitude: 'north', longitude: 200 }));

@@ -119,13 +119,14 @@ export type GeoipLookupOutcome =
  * The IP-geolocation lookup cached as `geoip_info` with its timestamp (spec part 1 §3, §4, §7):
  * a fresh cached entry is used as it is; else `GET /geoip` is asked with a time-out and a good
  * answer (numeric latitude and longitude) is stored. Every failure (time-out, no provider on the
- * server: 503, unknown address, a malformed answer) is reported in the outcome and logged, never
- * thrown.
+ * server: 503, unknown address, a malformed answer) is reported in the outcome and logged (503 as
+ * info: the server's default), never thrown.
  */
 export async function lookupGeoip(deps: GeoipLookupDeps): Promise<GeoipLookupOutcome> {
   const { log = console, timeoutMs = GEOIP_TIMEOUT_MS, maxAgeMs = GEOIP_MAX_AGE_MS } = deps;
-  const fail = (reason: string): GeoipLookupOutcome => {
-    log.warn(`[boot] IP geolocation: ${reason}`);
+  // A server without a provider (503, the default) is normal: logged as info, not a reported warning.
+  const fail = (reason: string, level: 'info' | 'warn' = 'warn'): GeoipLookupOutcome => {
+    log[level](`[boot] IP geolocation: ${reason}`);
     return { state: 'failed', reason };
   };
   try {
@@ -147,7 +148,7 @@ export async function lookupGeoip(deps: GeoipLookupDeps): Promise<GeoipLookupOut
       } catch {
         // Not JSON: the status says enough.
       }
-      return fail(`GET ${GEOIP_PATH} answered ${response.status}${detail}`);
+      return fail(`GET ${GEOIP_PATH} answered ${response.status}${detail}`, response.status === 503 ? 'info' : 'warn');
     }
     body = await response.json();
   } catch (error) {
