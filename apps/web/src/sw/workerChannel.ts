@@ -9,7 +9,7 @@
  *   version the page reloads once for it (after SW_RELOAD_DELAY_MS).
  * - `get_router`: the worker asks where this page is; the page answers `{type: 'router', path}`.
  * - Messages to the worker (performance mode, the page's version) wait up to 30 s for a controlling
- *   worker (the first install); later than that they are dropped with a log line.
+ *   worker (the first install); later than that they are dropped with an info log line.
  */
 
 /** How long a message to the worker waits for a controlling worker (spec part 1 §4). */
@@ -138,7 +138,8 @@ export function createWorkerChannel(options: WorkerChannelOptions): WorkerChanne
           done: resolve,
           timer: setTimer(() => {
             waiting.delete(entry);
-            log.warn(`[sw] no service worker took control within ${SW_MESSAGE_WAIT_MS / 1000} s; ${message.type} not sent`);
+            // Info, not a warning: a first install on a slow network may take longer (nothing is lost).
+            log.info(`[sw] no service worker took control within ${SW_MESSAGE_WAIT_MS / 1000} s; ${message.type} not sent`);
             resolve(false);
           }, SW_MESSAGE_WAIT_MS),
         };
