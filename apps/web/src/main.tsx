@@ -30,6 +30,7 @@ import { randomUuid } from './app/uuid';
 import { createServiceWorkerController } from './sw/register';
 import { preloadMap } from './features/map/MapHost';
 import { serverFetch } from './platform/serverFetch';
+import type { NavigatorLike } from './app/deviceProbes';
 import { startTelemetry } from './platform/telemetry';
 
 /** A screen shown before the app mounts, in the app's Day/Night theme (the device's until the pilot chose). */
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     linkReceiver: () => linkRoutingToReceiver(routing),
     navData: { fetch: serverFetch, store: dexieArtifactStore(new AirportDb()) },
     firstPicture,
+    device: { navigator: navigator as NavigatorLike, landingSearch: window.location.search, fetch: serverFetch, now: () => Date.now() },
     signIn: {
       fetch: serverFetch,
       navigate: (path) => window.location.assign(path),

@@ -19,7 +19,7 @@ describe('menu drawer', () => {
     const drawer = await openMenu();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Flight Service' }));
     fireEvent.click(within(drawer).getByRole('button', { name: 'Wx Imagery' }));
-    const list = drawer.querySelector('ul');
+    const list = drawer.querySelector('.MuiList-root');
     const labels = Array.from(list?.querySelectorAll('a, [role="button"]') ?? [], (el) => el.textContent);
     expect(labels).toEqual([
       'Airports',

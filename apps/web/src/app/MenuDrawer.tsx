@@ -144,7 +144,7 @@ export default function MenuDrawer({ open, onClose }: Props) {
       <Box role="navigation" aria-label="Main menu" data-testid="menu-drawer">
         <DrawerHeader onClose={onClose} />
         <Divider />
-        <List dense>
+        <List dense component="div">
           {MENU_ENTRIES.map((entry) => {
             if (entry.kind === 'link') return <MenuLinkItem key={entry.page} entry={entry} onClose={onClose} />;
             if (entry.kind === 'external') {
@@ -175,7 +175,7 @@ export default function MenuDrawer({ open, onClose }: Props) {
                   {isOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
                 </ListItemButton>
                 <Collapse in={isOpen} timeout="auto" unmountOnExit id={`menu-group-${entry.id}-items`}>
-                  <List dense disablePadding>
+                  <List dense disablePadding component="div">
                     {entry.children.map((child) => (
                       <MenuLinkItem key={child.page} entry={child} nested onClose={onClose} />
                     ))}

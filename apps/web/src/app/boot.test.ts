@@ -5,6 +5,7 @@ import { boot, type BootDeps } from './boot';
 import { loadClientConfig } from './clientConfig';
 import { makeStore } from '../store';
 import { BOOT_STAGES } from '../store/bootSlice';
+import { setPerformanceMode } from '../features/settings';
 import { createServiceWorkerController, RUNTIME_CACHED_PATHS } from '../sw/register';
 import { testPrefs } from '../test/renderApp';
 import { RoutingWorkerFacade, ROUTING_INIT_TIMEOUT_MESSAGE } from '../worker/facade';
@@ -409,5 +410,78 @@ describe('service worker controller', () => {
 describe('service worker runtime cache', () => {
   it('warms the start-up configuration path', () => {
     expect(RUNTIME_CACHED_PATHS).toContain(CLIENT_CONFIG_PATH);
+  });
+});
+
+describe('boot device probes (spec part 1 §3, §4, §9)', () => {
+  const NOW = 1_760_000_000_000;
+  function device(overrides: Partial<NonNullable<BootDeps['device']>> = {}): NonNullable<BootDeps['device']> {
+    return {
+      navigator: { platform: 'Linux x86_64', deviceMemory: 8, userAgentData: { mobile: false } },
+      landingSearch: '?utm_source=club&utm_campaign=fly-in',
+      fetch: vi.fn(async () => Response.json({ latitude: 37.66, longitude: -122.12, city: 'Hayward', source: 'ip', provider: 'ip-api' })),
+      now: () => NOW,
+      ...overrides,
+    };
+  }
+
+  it('stores utm_params, platform and geoip_info after done, and logs the CPU benchmark', async () => {
+    const info = vi.fn();
+    const d = deps({ device: device(), log: { ...silent, info } });
+    const { deviceProbes } = await boot(d);
+    const result = await deviceProbes;
+    expect(result?.geoip.state).toBe('stored');
+    expect(result?.lowMemory).toBe(false);
+    expect(await d.prefs.getProperty('utm_params')).toEqual({ utm_source: 'club', utm_campaign: 'fly-in' });
+    expect(await d.prefs.getProperty('platform')).toEqual({ platform: 'Linux x86_64' });
+    expect(await d.prefs.getProperty('geoip_info')).toEqual({ latitude: 37.66, longitude: -122.12, city: 'Hayward', source: 'ip', provider: 'ip-api', timestamp: NOW });
+    // The injected clock advances 7 ms per reading: one reading before and one after the 50 iterations.
+    expect(result?.cpuBenchmarkMs).toBe(7);
+    expect(info).toHaveBeenCalledWith('[boot] CPU benchmark: 50 iterations in 7.0 ms');
+    expect(d.store.getState().settings.performance_mode).toBe(false);
+  });
+
+  it('does not wait for a geolocation lookup that never answers', async () => {
+    const hanging = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    const d = deps({ device: device({ fetch: hanging, geoipTimeoutMs: 400 }) });
+    const { deviceProbes } = await boot(d);
+    let settled = false;
+    void deviceProbes.then(() => (settled = true));
+    expect(d.store.getState().boot.stage).toBe('done');
+    expect(settled).toBe(false);
+    await vi.waitFor(() => expect(hanging).toHaveBeenCalledTimes(1));
+    expect(settled).toBe(false);
+    expect((await deviceProbes)?.geoip).toEqual({ state: 'failed', reason: 'GET /geoip gave no answer within 400 ms' });
+  });
+
+  it('turns performance mode on for a low-memory phone and stores it', async () => {
+    const prefs = testPrefs();
+    const d = deps({ prefs, store: makeStore({ prefs }), device: device({ navigator: { deviceMemory: 2, userAgentData: { mobile: true } } }) });
+    await boot(d);
+    expect(d.store.getState().settings.performance_mode).toBe(true);
+    await vi.waitFor(async () => expect(await d.prefs.getProperty('performance_mode')).toBe(true));
+  });
+
+  it('keeps the pilot\'s stored choice on a low-memory device', async () => {
+    const prefs = testPrefs();
+    await prefs.open();
+    await prefs.setProperty('performance_mode', false);
+    const d = deps({ prefs, device: device({ navigator: { deviceMemory: 1 } }) });
+    await boot(d);
+    expect(d.store.getState().settings.performance_mode).toBe(false);
+  });
+});
+
+describe('boot and the service worker', () => {
+  it('sends the performance mode to the service worker at done and on each change', async () => {
+    const sent: boolean[] = [];
+    const controller = createServiceWorkerController({ enabled: false, version: '1', onWaiting: () => undefined, log: silent });
+    const d = deps({ serviceWorker: { ...controller, setPerformanceMode: (on) => sent.push(on) } });
+    await boot(d);
+    expect(sent).toEqual([false]);
+    d.store.dispatch(setPerformanceMode(true));
+    d.store.dispatch(setPerformanceMode(true));
+    d.store.dispatch(setPerformanceMode(false));
+    expect(sent).toEqual([false, true, false]);
   });
 });

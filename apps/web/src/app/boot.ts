@@ -14,6 +14,8 @@ import type { NavDataLoaderDeps, NavDataOutcome } from '../features/navdata/load
 import { signalSettled } from '../store/readinessSlice';
 import { waitForSignIn, type SignInGateDeps } from './signInGate';
 import { startRouteEffects, type RouteEffects } from '../features/route';
+import { setPerformanceMode } from '../features/settings';
+import { isLowMemory, lookupGeoip, readPlatformInfo, readUtmParams, runCpuBenchmark, type GeoipLookupOutcome, type NavigatorLike } from './deviceProbes';
 
 /** Persistent storage the app asks for: about 4 GB (spec part 1 §4, part 2 §9). */
 export const STORAGE_REQUEST_BYTES = 4_194_304_000;
@@ -50,7 +52,32 @@ export interface BootDeps {
    * they start at once.
    */
   firstPicture?: () => Promise<void>;
+  /**
+   * The device probes (deviceProbes.ts): the landing URL's utm_params, platform info, low memory, the
+   * CPU benchmark and the cached IP geolocation. Without it none of them runs.
+   */
+  device?: DeviceProbeDeps;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
+}
+
+export interface DeviceProbeDeps {
+  /** `navigator` (deviceMemory, userAgentData, platform, maxTouchPoints). */
+  navigator: NavigatorLike;
+  /** The landing page's query string (`location.search`), read for utm_params. */
+  landingSearch: string;
+  /** Fetch for the server's `GET /geoip`. */
+  fetch: typeof fetch;
+  /** Wall clock, ms since epoch (geoip_info's timestamp). */
+  now: () => number;
+  /** The geolocation lookup's time-out, ms (deviceProbes.ts GEOIP_TIMEOUT_MS by default). */
+  geoipTimeoutMs?: number;
+}
+
+/** What the background device probes found (for the log and tests). */
+export interface DeviceProbeResult {
+  cpuBenchmarkMs: number;
+  lowMemory: boolean;
+  geoip: GeoipLookupOutcome;
 }
 
 /** What boot leaves running in the background when it resolves. */
@@ -61,6 +88,8 @@ export interface BootResult {
   navData: Promise<NavDataOutcome>;
   /** The route's app-wide effects (restore and analysis), running from profile_init on. */
   routeEffects: RouteEffects;
+  /** The device probes after `done` (null without `deps.device`); they never reject. */
+  deviceProbes: Promise<DeviceProbeResult | null>;
 }
 
 function message(error: unknown): string {
@@ -116,6 +145,7 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   stage('font');
 
   let prefsOpen = true;
+  let storedPerformanceMode: boolean | undefined;
   try {
     await prefs.open();
   } catch (error) {
@@ -128,7 +158,7 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   await waitForSignIn({ dispatch: store.dispatch, prefs, prefsOpen, config: configRequest, gate: deps.signIn, log });
   if (prefsOpen) {
     try {
-      await loadPersistedPreferences(prefs, store.dispatch);
+      storedPerformanceMode = (await loadPersistedPreferences(prefs, store.dispatch)).performance_mode;
       store.dispatch(profileLoaded(await readCurrentProfile(prefs, Date.now())));
       if (!(await prefs.getProperty('uuid'))) await prefs.setProperty('uuid', deps.randomUUID());
     } catch (error) {
@@ -140,6 +170,12 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   // App-wide effects, whatever page is mounted: the stored route is restored and analysed (again
   // whenever it, the profile or the worker's readiness changes) from here on.
   const routeEffects = startRouteEffects({ store, routing: deps.routing, prefs: prefsOpen ? prefs : undefined });
+  // Weak devices start in performance mode (spec part 1 §9 low memory) unless the pilot chose before.
+  const lowMemory = deps.device ? isLowMemory(deps.device.navigator) : false;
+  if (lowMemory && storedPerformanceMode === undefined) {
+    store.dispatch(setPerformanceMode(true));
+    log.info(`[boot] low memory (${String(deps.device?.navigator.deviceMemory)} GB): performance mode on by default`);
+  }
   stage('profile_init');
 
   stage('storage');
@@ -157,6 +193,17 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
   store.dispatch(configLoaded(loaded));
 
   stage('done');
+  // Performance mode is sent to the service worker now and on each change (spec part 1 §4).
+  let sentPerformanceMode: boolean | null = null;
+  const sendPerformanceMode = () => {
+    const on = store.getState().settings.performance_mode;
+    if (on === sentPerformanceMode) return;
+    sentPerformanceMode = on;
+    deps.serviceWorker.setPerformanceMode(on);
+  };
+  sendPerformanceMode();
+  store.subscribe(sendPerformanceMode);
+  const deviceProbes = deps.device ? runDeviceProbes(deps.device, { prefs: prefsOpen ? prefs : null, clock, lowMemory, log }) : Promise.resolve(null);
   // The service worker's install (it precaches every asset), the routing worker and the airport database
   // start once the map's first picture is drawn: on a small machine they would otherwise take the CPU
   // from the map's first frames. They start in the spec's order: register, routing worker, database.
@@ -198,5 +245,27 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
       store.dispatch(signalSettled({ signal: 'navDb', state: 'unavailable', reason }));
       return { state: 'error', reason };
     });
-  return { routingInit, navData, routeEffects };
+  return { routingInit, navData, routeEffects, deviceProbes };
+}
+
+/**
+ * The probes of spec part 1 §3 and §4 that never hold start-up: utm_params (only when the landing URL
+ * has some) and platform info are stored, the 50-iteration CPU benchmark's time is logged, and the
+ * IP geolocation is looked up (time-out, cached as geoip_info). Failures are logged, never thrown.
+ */
+async function runDeviceProbes(
+  device: DeviceProbeDeps,
+  { prefs, clock, lowMemory, log }: { prefs: PrefsDb | null; clock: () => number; lowMemory: boolean; log: Pick<Console, 'info' | 'warn' | 'error'> },
+): Promise<DeviceProbeResult> {
+  const cpu = runCpuBenchmark(clock);
+  log.info(`[boot] CPU benchmark: ${cpu.iterations} iterations in ${cpu.elapsedMs.toFixed(1)} ms`);
+  if (!prefs) return { cpuBenchmarkMs: cpu.elapsedMs, lowMemory, geoip: { state: 'failed', reason: 'the prefs database is not open' } };
+  const utm = readUtmParams(device.landingSearch);
+  const stored = Promise.all([
+    utm ? prefs.setProperty('utm_params', utm) : undefined,
+    readPlatformInfo(device.navigator).then((info) => prefs.setProperty('platform', info)),
+  ]).catch((error: unknown) => log.warn('[boot] utm_params or platform info could not be stored', error));
+  const geoip = await lookupGeoip({ fetch: device.fetch, prefs, now: device.now, timeoutMs: device.geoipTimeoutMs, log });
+  await stored;
+  return { cpuBenchmarkMs: cpu.elapsedMs, lowMemory, geoip };
 }

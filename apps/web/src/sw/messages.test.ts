@@ -62,6 +62,7 @@ describe('public/sw-messages.js (imported into the generated sw.js)', () => {
         if (type === 'message') onMessage = listener;
       },
       clients: { matchAll },
+      location: { href: 'https://clearway.test/sw.js?v=1.2.3' },
     };
     // The script as the worker runs it, with `self` as its global.
     new Function('self', swMessagesSource)(self);

@@ -1,6 +1,7 @@
 import type { ReadinessOutcome } from '../platform/readiness';
 import { takeMapRequests } from './mapRequests';
 import { staleRuntimeCaches } from './cachePolicy';
+import { createWorkerChannel, staleRegistrations, type ChannelContainer, type WorkerChannel } from './workerChannel';
 
 /**
  * Service worker registration (spec part 1 §4 "Service worker", part 2 §7). The worker itself is
@@ -11,6 +12,10 @@ import { staleRuntimeCaches } from './cachePolicy';
  * - A newer worker that is installed and waiting is announced through onWaiting; applyUpdate() tells
  *   it to skip waiting, deferred until the device is back online when it is offline.
  * - When the new worker takes control the page reloads once (after 150 ms).
+ * - The worker's own messages (workerChannel.ts): SW_STALE_DETECTED and SW_ACTIVATED of another
+ *   version reload the page once per version, get_router is answered with the page's path; the page
+ *   sends its version and the performance mode, waiting up to 30 s for a controlling worker.
+ * - Registrations under another scope, whatever their script address, are unregistered.
  * - When the first worker takes control, the runtime-cached paths and the map's requests made before it
  *   (mapRequests.ts) are fetched once through it, so the start-up configuration and the first map view
  *   are in its caches for the next start without network.
@@ -24,6 +29,11 @@ export interface ServiceWorkerController {
   start(): Promise<ReadinessOutcome>;
   /** Activates a waiting worker; the page reloads once it controls the page. */
   applyUpdate(): void;
+  /**
+   * Sends the performance mode to the worker (spec part 1 §4 "Performance mode: saved, sent to the
+   * native app and to the service worker, then applied"); kept and sent once registration is done.
+   */
+  setPerformanceMode(on: boolean): void;
 }
 
 export interface ServiceWorkerOptions {
@@ -62,6 +72,8 @@ function message(error: unknown): string {
 export function createServiceWorkerController({ enabled, version, onWaiting, log = console }: ServiceWorkerOptions): ServiceWorkerController {
   let skipWaiting: (() => void) | null = null;
   let reloading = false;
+  let channel: WorkerChannel | null = null;
+  let performanceMode: boolean | null = null;
 
   return {
     async start() {
@@ -82,10 +94,12 @@ export function createServiceWorkerController({ enabled, version, onWaiting, log
             for (const path of [...RUNTIME_CACHED_PATHS, ...takeMapRequests()]) void fetch(path).catch(() => undefined);
             return;
           }
-          // Reload once when a new version takes over.
+          // Reload once when a new version takes over (once per version across reloads, workerChannel.ts).
           if (reloading) return;
           reloading = true;
-          setTimeout(() => window.location.reload(), SW_RELOAD_DELAY_MS);
+          const next = event.sw ? (new URL(event.sw.scriptURL).searchParams.get('v') ?? event.sw.scriptURL) : 'unknown';
+          if (channel) channel.reloadOnceFor(next);
+          else setTimeout(() => window.location.reload(), SW_RELOAD_DELAY_MS);
         });
         let failedInstall: (outcome: ReadinessOutcome) => void = () => undefined;
         const redundant = new Promise<ReadinessOutcome>((resolve) => {
@@ -96,7 +110,17 @@ export function createServiceWorkerController({ enabled, version, onWaiting, log
         });
         const registration = await wb.register();
         if (!registration) throw new Error('registration returned nothing');
-        await unregisterOtherScopes(registration, log);
+        await unregisterStale(registration, new URL(serviceWorkerUrl(version), window.location.href).href, log);
+        channel = createWorkerChannel({
+          container: navigator.serviceWorker as unknown as ChannelContainer,
+          version,
+          reload: () => window.location.reload(),
+          path: () => window.location.pathname + window.location.search,
+          session: safeSessionStorage(),
+          log,
+        });
+        void channel.post({ type: 'client_version', version });
+        if (performanceMode !== null) void channel.post({ type: 'performance_mode', on: performanceMode });
         const timeout = new Promise<ReadinessOutcome>((resolve) => {
           setTimeout(() => resolve({ state: 'unavailable', reason: 'The service worker did not become ready in time' }), SW_READY_TIMEOUT_MS);
         });
@@ -113,6 +137,11 @@ export function createServiceWorkerController({ enabled, version, onWaiting, log
         log.error('[sw] registration failed', error);
         return { state: 'unavailable', reason: `Service worker registration failed: ${message(error)}` };
       }
+    },
+    setPerformanceMode(on) {
+      if (performanceMode === on) return;
+      performanceMode = on;
+      if (channel) void channel.post({ type: 'performance_mode', on });
     },
     applyUpdate() {
       const apply = skipWaiting;
@@ -139,14 +168,28 @@ export async function removeStaleCaches(log: Pick<Console, 'info' | 'warn'>, sto
   }
 }
 
-/**
- * Registering /sw.js?v=<new version> at scope / replaces the previous versioned worker in place; a
- * worker registered under any other scope (an older layout of the app) is removed here.
- */
-async function unregisterOtherScopes(current: ServiceWorkerRegistration, log: Pick<Console, 'warn'>): Promise<void> {
+function safeSessionStorage(): Storage | null {
   try {
-    const registrations = await navigator.serviceWorker.getRegistrations();
-    await Promise.all(registrations.filter((r) => r.scope !== current.scope).map((r) => r.unregister()));
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Registering /sw.js?v=<new version> at scope / replaces the previous versioned worker in place; any
+ * other registration (another scope: an older layout of the app, another script address) is removed
+ * here (workerChannel.ts staleRegistrations).
+ */
+async function unregisterStale(current: ServiceWorkerRegistration, scriptUrl: string, log: Pick<Console, 'info' | 'warn'>): Promise<void> {
+  try {
+    const stale = staleRegistrations(await navigator.serviceWorker.getRegistrations(), current, scriptUrl);
+    await Promise.all(
+      stale.map(async ({ registration, reason }) => {
+        log.info(`[sw] unregistering ${registration.scope}: ${reason}`);
+        await registration.unregister();
+      }),
+    );
   } catch (error) {
     log.warn('[sw] could not list old registrations', error);
   }

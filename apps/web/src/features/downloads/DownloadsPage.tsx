@@ -338,7 +338,7 @@ export function DownloadsPage() {
           Download all selected ({chosen.length}, {formatMB(chosenBytes)})
         </Button>
       </Box>
-      {loading ? <LinearProgress sx={{ mb: 1 }} /> : null}
+      {loading ? <LinearProgress aria-label="Loading the downloads list" sx={{ mb: 1 }} /> : null}
       <AreaPanel onSized={onSized} online={index !== null} />
       {group('States and route corridors', areas, 'group-areas')}
       {group('Near you (within 400 miles)', suggested, 'group-near')}

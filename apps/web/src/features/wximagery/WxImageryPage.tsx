@@ -47,7 +47,7 @@ function Picker({ product, view, onPick }: { product: ImageryProductState; view:
   const groups = [...new Set(product.views.map((v) => v.group ?? ''))];
   const inGroup = product.views.filter((v) => (v.group ?? '') === (view.group ?? ''));
   const button = (v: ImageryViewState, label: string) => (
-    <ToggleButton key={v.id} value={v.id} data-testid={`wximagery-view-${v.id}`} aria-label={v.configured ? label : `${label} (not configured)`} sx={{ px: 1.5, textTransform: 'none', ...(v.configured ? {} : { color: 'text.disabled' }) }}>
+    <ToggleButton key={v.id} value={v.id} data-testid={`wximagery-view-${v.id}`} aria-label={v.configured ? label : `${label} (not configured)`} sx={{ px: 1.5, textTransform: 'none', ...(v.configured ? {} : { color: 'text.secondary', fontStyle: 'italic' }) }}>
       {label}
     </ToggleButton>
   );
