@@ -20,6 +20,4 @@ export {
   type ResolveOptions,
 } from './resolve.js';
 export { routeToPlan } from './fromRoute.js';
-// Weight and balance moved to @clearway/flightplan (it is kept with the aircraft profile); re-exported here for old importers.
-export { computeWb, inPolygon, cessna172sTemplate, type WbProfile, type WbStation, type WbEnvelope, type WbLoading, type WbPoint, type WbResult } from '@clearway/flightplan';
 export { readGfp, writeGfp, gfpPosition, formatGfpPosition } from './gfp.js';
