@@ -4,6 +4,7 @@ export * from './endpoints.js';
 export * from './endpointSchemas.js';
 export * from './clientConfig.js';
 export * from './logEntry.js';
+export * from './analytics.js';
 export * from './issues.js';
 export * from './navdataPaths.js';
 export * from './navdata.js';

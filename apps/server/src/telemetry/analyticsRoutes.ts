@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { describeIssues, type PayloadIssue } from '@clearway/protocol';
+import { ANALYTICS_BATCH_MAX, describeIssues, type PayloadIssue } from '@clearway/protocol';
 import { AttemptCounter, requireSession, sessionUserOf, type RateLimit, type SessionResolver } from '../auth/index.js';
 import type { Database } from '../db/index.js';
 import { addressLimited, installBodyErrors, type AddressLimit } from '../http/index.js';
@@ -10,8 +10,8 @@ import { refusalOf, type RefusalCounter } from './refusals.js';
 /** Where the web app posts its analytics batches. */
 export const ANALYTICS_PATH = '/api/analytics';
 
-/** Events in one batch at most (spec part 1 §9: analytics batch 100). */
-export const ANALYTICS_BATCH_MAX = 100;
+/** Events in one batch at most (spec part 1 §9: analytics batch 100; the web app batches by the same constant). */
+export { ANALYTICS_BATCH_MAX };
 
 /** Largest accepted batch body, bytes: 100 events of up to 2 KiB of properties each, with room. */
 export const ANALYTICS_BODY_LIMIT_BYTES = 256 * 1024;

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rowNumber, type Database } from '../db/index.js';
+import type { AnalyticsEvent } from '@clearway/protocol';
 
 /** One analytics event as the route validated it. */
-export interface AnalyticsEvent {
-  /** Event name, e.g. `page_view`. */
-  name: string;
-  /** When it happened on the device, ms since the epoch. */
-  ts: number;
-  /** Its properties; null or absent when it had none. */
-  props?: Record<string, string | number | boolean | null> | null;
-}
+export type { AnalyticsEvent };
 
 /** Who sent a batch: the device, the session's customer, the app's version and environment. */
 export interface AnalyticsSender {

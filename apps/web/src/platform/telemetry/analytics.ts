@@ -1,17 +1,8 @@
 import { ANALYTICS_BATCH, ANALYTICS_QUEUE_MAX, type SendResult } from './limits';
+import type { AnalyticsEvent, AnalyticsValue } from '@clearway/protocol';
 import type { QueueStore } from './queueStore';
 
-/** A property value of an analytics event. */
-export type AnalyticsValue = string | number | boolean | null;
-
-/** One product analytics event (the server's `POST /api/analytics` event: name, ts, props). */
-export interface AnalyticsEvent {
-  /** Lower-case name, e.g. `page_view`. */
-  name: string;
-  /** When it happened, ms since the epoch. */
-  ts: number;
-  props?: Record<string, AnalyticsValue>;
-}
+export type { AnalyticsEvent, AnalyticsValue };
 
 export interface AnalyticsDeps {
   now: () => number;

@@ -1,4 +1,4 @@
-import type { LogEntry } from '@clearway/protocol';
+import type { AnalyticsBatch, LogEntry } from '@clearway/protocol';
 import type { RootState } from '../../store/rootReducer';
 import type { PropertyStore } from '../../db/prefs';
 import { serverFetch } from '../serverFetch';
@@ -125,7 +125,8 @@ export function startTelemetry(deps: TelemetryDeps): Telemetry {
       const device = await readUuid();
       // The server takes analytics from signed-in devices only: signed out, the events wait.
       if (!config || !account.user || device === '') return 'failed';
-      return post(`${config.endpoints.profileRest}/analytics`, JSON.stringify({ uuid: device, version: deps.version, env: config.env, events }));
+      const batch: AnalyticsBatch = { uuid: device, version: deps.version, env: config.env, events };
+      return post(`${config.endpoints.profileRest}/analytics`, JSON.stringify(batch));
     },
   });
 

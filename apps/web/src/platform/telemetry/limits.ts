@@ -1,3 +1,4 @@
+import { ANALYTICS_BATCH_MAX } from '@clearway/protocol';
 /**
  * Spec part 1 §9: "Logging: local queue max 500 entries; replay batch 100; replay interval 30 s; dedup
  * 3 per 60 s (key uses first 256 characters of message and 512 of stack). Analytics queue max 1000
@@ -11,7 +12,8 @@ export const DEDUP_WINDOW_MS = 60_000;
 export const DEDUP_MESSAGE_CHARS = 256;
 export const DEDUP_STACK_CHARS = 512;
 export const ANALYTICS_QUEUE_MAX = 1000;
-export const ANALYTICS_BATCH = 100;
+/** Events in one analytics batch: the server's limit (protocol). */
+export const ANALYTICS_BATCH = ANALYTICS_BATCH_MAX;
 export const ANALYTICS_FLUSH_INTERVAL_MS = 30_000;
 export const ERRORS_PER_MINUTE = 20;
 export const ERRORS_PER_SESSION = 200;
