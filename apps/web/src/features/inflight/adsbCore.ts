@@ -2,12 +2,7 @@ import { createGdl90Decoder, type Gdl90Message } from '@clearway/gdl90';
 import { fixFromOwnship, ReceiverStatus, TrafficCalloutScheduler, TrafficTable, type Clock, type TrafficOwnship, type TrafficReportInput, type TrafficTarget } from '@clearway/inflight';
 import type { DeviceTrafficTarget, DevicesMessage, DevicesStatusMessage } from '@clearway/protocol';
 import { chipOf, type ReceiverChips, type TrafficMark } from './inflightSlice';
-import type { AdsbInput, AdsbOutput, FisbProductOut } from './adsbMessages';
-
-interface Place {
-  lat: number;
-  lon: number;
-}
+import type { AdsbInput, AdsbOutput, FisbProductOut, StationPlace as Place } from './adsbMessages';
 
 /** The reporting station of a METAR, SPECI or TAF text ('METAR KHWD 061753Z ...' -> 'KHWD'). */
 export function stationOf(text: string): string | null {

@@ -1,4 +1,5 @@
 import type { Clock, LocationFix, TrafficOwnship } from '@clearway/inflight';
+import type { DeviceFisbProduct } from '@clearway/protocol';
 import type { ReceiverChips, TrafficMark } from './inflightSlice';
 
 // The ADS-B worker's messages (kept apart from its code, so the page's bundle holds only the facade).
@@ -39,15 +40,13 @@ export type AdsbOutput =
    * FIS-B text products as received (for the weather layers), with where their METAR and TAF stations
    * are by the airport database when the routing worker is linked ({} otherwise).
    */
-  | { kind: 'fisb'; products: FisbProductOut[]; receivedAt: number; places: Record<string, { lat: number; lon: number }> }
+  | { kind: 'fisb'; products: FisbProductOut[]; receivedAt: number; places: Record<string, StationPlace> }
   /** The link to the routing worker: answered on the port within the port wait, or not. */
   | { kind: 'linked'; ok: boolean; reason: string | null };
 
-/** A FIS-B text product as the weather layers take it (features/weather FisbProductInput). */
-export interface FisbProductOut {
-  productId: number;
-  kind: string;
-  location: string;
-  text: string;
-}
+/** A FIS-B text product as the devices socket has it, less the station's position (the worker sends those in `places`). */
+export type FisbProductOut = Omit<DeviceFisbProduct, 'station'>;
+
+/** Where a METAR or TAF station is. */
+export type StationPlace = DeviceFisbProduct['station'];
 
