@@ -120,6 +120,16 @@ export function MapHost() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const panelPx = onMap && profileOpen ? (phone ? PROFILE_PANEL_PX.phone : PROFILE_PANEL_PX.tablet) : 0;
   const mapBottomPx = panelPx > 0 ? panelPx + bannerPx : 0;
+  // The toolbar's width (its weather switches make it wider), so the lifted 3D button can sit beside it.
+  const toolbar = useRef<HTMLDivElement>(null);
+  const [toolbarPx, setToolbarPx] = useState(44);
+  useLayoutEffect(() => {
+    const element = toolbar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setToolbarPx(element.offsetWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onMap]);
   // /app/map2 shows view two in the first pane when not split.
   const firstView = !split && pathname.startsWith(pagePath('map2')) ? layout.viewTwoId : layout.viewOneId;
 
@@ -208,7 +218,7 @@ export function MapHost() {
         </Suspense>
       )}
       {onMap && (
-        <Paper elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
+        <Paper ref={toolbar} elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
           <LayoutButton label="Single view" testId="map-single" active={!split} onClick={() => {
             dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
           }}><CropSquare fontSize="small" /></LayoutButton>
@@ -238,7 +248,7 @@ export function MapHost() {
         </Paper>
       )}
       {/* The 3D button sits in the map's own layer, above the canvas (from the page it was under it). */}
-      {onMap && <TerrainControl bottomOffsetPx={mapBottomPx} />}
+      {onMap && <TerrainControl bottomOffsetPx={mapBottomPx} besideToolbarPx={8 + toolbarPx + 8} />}
       {/* In flight (issue 19): nav strip, status chips, Resume Navigation; its loops run on every page.
           With the profile open the maps end above the banner, so the chips need no lift. */}
       <InflightControls visible={onMap} bottomClearancePx={panelPx > 0 ? 0 : bannerPx} />

@@ -153,6 +153,24 @@ describe('VerticalProfileChart overlays (issue 24)', () => {
   });
 });
 
+describe('VerticalProfileChart in a small panel', () => {
+  it('a short route: TOC and TOD together are one label "TOC/TOD"; a short chart names every other altitude line', () => {
+    const route = runFlightPlan(
+      makeRoute([makeWaypoint('KAAA', 40, -100, { elevation: 1000, type: 'AIRPORT' }), makeWaypoint('KBBB', 40 + 12 / 60, -100, { elevation: 1000, type: 'AIRPORT' })]),
+      { ...PROFILE, altitude: 9500 },
+      { now: NOW, variationAt: null },
+    );
+    const profile = routeProfile(route, null, { bins: 50 });
+    render(<VerticalProfileChart profile={profile} units={FT} heightPx={84} />);
+    const chart = profileChart(profile);
+    expect(Math.abs(chart.toc!.xPct - chart.tod!.xPct)).toBeLessThan(8);
+    expect(screen.getByTestId('profile-toc').textContent).toBe('TOC/TOD');
+    expect(screen.queryByTestId('profile-tod')).toBeNull();
+    const named = screen.getAllByText(/^[\d,]+ ft$/).length;
+    expect(named).toBe(Math.ceil(chart.gridFt.length / 2));
+  });
+});
+
 describe('loadRouteTerrain', () => {
   it('reads the tiles along the route, leaves out those that fail, and samples what it read', async () => {
     const route = plannedRoute();

@@ -12,6 +12,9 @@ import { browserDecodePng, loadRouteTerrain } from './routeTerrain';
 
 type ChartUnits = Pick<UnitSet, 'alt_factor' | 'alt_unit'>;
 
+/** TOC and TOD closer than this (percent of the chart's width) are labelled once, "TOC/TOD". */
+const TOC_TOD_APART_PCT = 8;
+
 /** Terrain fill, day and night (earth tones; the night one dim so the plan's line stands out). */
 const TERRAIN_DAY = '#b89a72';
 const TERRAIN_NIGHT = '#5b4a36';
@@ -56,6 +59,10 @@ export function VerticalProfileChart({ profile, units, heightPx = 160 }: { profi
   const caption = theme.typography.caption as CSSProperties;
   const secondary = theme.palette.text.secondary;
   const many = chart.waypoints.length > 12;
+  // TOC and TOD close together (a short route, a narrow chart) share one label.
+  const tocTogether = chart.toc !== null && chart.tod !== null && Math.abs(chart.toc.xPct - chart.tod.xPct) < TOC_TOD_APART_PCT;
+  // A short chart (the panel under the map) names every other altitude line, so the names never touch.
+  const gridLabels = heightPx < 120 ? chart.gridFt.filter((_, i, all) => (all.length - 1 - i) % 2 === 0) : chart.gridFt;
   const below = profile.freezing.filter((f) => f.below);
   const freezingBelowFt = below.length > 0 ? Math.max(...below.map((f) => f.altitudeFt)) : null;
   return (
@@ -95,13 +102,13 @@ export function VerticalProfileChart({ profile, units, heightPx = 160 }: { profi
             }}
           />
         )}
-        {chart.gridFt.map((g) => (
+        {gridLabels.map((g) => (
           <span key={g.ft} style={{ ...caption, position: 'absolute', left: 2, top: `${g.yPct}%`, transform: 'translateY(-100%)', color: secondary, lineHeight: 1, pointerEvents: 'none' }}>
             {altText(g.ft, units)}
           </span>
         ))}
-        {chart.toc && <Label mark={chart.toc} testId="profile-toc" color={theme.palette.primary.main} above />}
-        {chart.tod && <Label mark={chart.tod} testId="profile-tod" color={theme.palette.primary.main} above />}
+        {chart.toc && <Label mark={tocTogether ? { ...chart.toc, label: 'TOC/TOD', xPct: (chart.toc.xPct + chart.tod!.xPct) / 2 } : chart.toc} testId="profile-toc" color={theme.palette.primary.main} above />}
+        {chart.tod && !tocTogether && <Label mark={chart.tod} testId="profile-tod" color={theme.palette.primary.main} above />}
         {chart.lowClearance && <Label mark={{ ...chart.lowClearance, label: '▲' }} testId="profile-low-mark" color={theme.palette.error.main} />}
         {chart.waypoints.map((w, i) => {
           const end = i === 0 || i === chart.waypoints.length - 1;
