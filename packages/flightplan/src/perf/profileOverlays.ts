@@ -100,6 +100,8 @@ export interface FreezingOptions {
   stationCount?: number;
 }
 
+/** Nautical miles in a degree of latitude on the spec's sphere. */
+const NM_PER_DEG_LAT = (EARTH_RADIUS_NM * Math.PI) / 180;
 /** Closer than this to a station, that station alone is used, nautical miles. */
 const AT_STATION_NM = 0.01;
 
@@ -114,27 +116,47 @@ export function freezingLevelAlong(points: readonly { alongNm: number; lat: numb
   const stationCount = Math.max(1, options.stationCount ?? 3);
   const levels = stations.map((s) => ({ s, level: stationFreezingLevel(s.levels) })).filter((x): x is { s: StationTemperatures; level: FreezingLevel } => x.level !== null);
   const out: FreezingPoint[] = [];
+  // The nearest stations by a running selection (no sort per point): a 500 nm profile has 400 points.
+  const nearIndex = new Array<number>(stationCount);
+  const nearNm = new Array<number>(stationCount);
   for (const p of points) {
-    const near = levels
-      .map((x) => ({ ...x, d: distanceNm(p, x.s) }))
-      .filter((x) => x.d <= maxDistanceNm)
-      .sort((a, b) => a.d - b.d)
-      .slice(0, stationCount);
-    const nearest = near[0];
-    if (!nearest) continue;
+    let found = 0;
+    for (let k = 0; k < levels.length; k++) {
+      // The latitude difference alone is a lower bound of the distance: most stations end here.
+      const latGapNm = Math.abs(levels[k]!.s.lat - p.lat) * NM_PER_DEG_LAT;
+      if (latGapNm > maxDistanceNm || (found === stationCount && latGapNm >= nearNm[found - 1]!)) continue;
+      const d = distanceNm(p, levels[k]!.s);
+      if (d > maxDistanceNm || (found === stationCount && d >= nearNm[found - 1]!)) continue;
+      let at = found < stationCount ? found++ : found - 1;
+      while (at > 0 && nearNm[at - 1]! > d) {
+        nearNm[at] = nearNm[at - 1]!;
+        nearIndex[at] = nearIndex[at - 1]!;
+        at--;
+      }
+      nearNm[at] = d;
+      nearIndex[at] = k;
+    }
+    if (found === 0) continue;
+    const nearest = levels[nearIndex[0]!]!;
     if (nearest.level.below) {
       out.push({ alongNm: p.alongNm, altitudeFt: nearest.level.altitudeFt, below: true, stationId: nearest.s.id });
       continue;
     }
-    const used = nearest.d < AT_STATION_NM ? [nearest] : near.filter((x) => !x.level.below);
+    const count = nearNm[0]! < AT_STATION_NM ? 1 : found;
     let sum = 0;
     let weights = 0;
-    for (const x of used) {
-      const w = used.length === 1 ? 1 : 1 / (x.d * x.d);
+    let used = 0;
+    for (let j = 0; j < count; j++) {
+      const x = levels[nearIndex[j]!]!;
+      if (x.level.below) continue;
+      used++;
+      const w = 1 / (nearNm[j]! * nearNm[j]!);
       sum += w * x.level.altitudeFt;
       weights += w;
     }
-    out.push({ alongNm: p.alongNm, altitudeFt: sum / weights, below: false, stationId: nearest.s.id });
+    // One station used (at a station, or the others below freezing): its level as it is.
+    const altitudeFt = used === 1 || !Number.isFinite(weights) ? nearest.level.altitudeFt : sum / weights;
+    out.push({ alongNm: p.alongNm, altitudeFt, below: false, stationId: nearest.s.id });
   }
   return out;
 }
