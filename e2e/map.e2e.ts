@@ -231,6 +231,41 @@ describe('moving map', () => {
       await enterRoute('KBLI WC A16 AP', 'KBLI WC A16 AP', 'KBLI WC AP');
       expect(await page.getAttribute(VIEW_ONE, 'data-map-route-points')).toBe('3');
 
+      // The vertical profile under the map (issue 24): PROF opens it with A16's MEA (NASR AWY_SEG_ALT
+      // 3,000 ft); the maps' box, the toolbar and the chips end above it; closed again, remembered.
+      const profileButton = page.getByRole('button', { name: 'PROF: vertical profile under the map' });
+      await profileButton.click();
+      const panel = page.getByTestId('map-profile-panel');
+      await panel.getByTestId('vertical-profile').waitFor({ timeout: 10_000 });
+      await panel.getByTestId('profile-mea-label').waitFor({ timeout: 10_000 });
+      expect(await panel.getByTestId('profile-mea-label').innerText()).toBe('A16 MEA 3,000 ft');
+      const panelTop = (await panel.boundingBox())!.y;
+      const host = (await page.getByTestId('map-host').boundingBox())!;
+      const toggle = (await profileButton.boundingBox())!;
+      expect(host.y + host.height).toBeLessThanOrEqual(panelTop + 1);
+      expect(toggle.y + toggle.height).toBeLessThanOrEqual(panelTop);
+      expect(Math.min(toggle.width, toggle.height)).toBeGreaterThanOrEqual(44);
+      const chips = await page.getByTestId('inflight-chips').boundingBox();
+      if (chips) expect(chips.y + chips.height).toBeLessThanOrEqual(panelTop);
+      // The 3D button, lifted above the panel, stays off the toolbar.
+      const toolbar = (await profileButton.locator('xpath=..').boundingBox())!;
+      const threeD = (await page.getByTestId('map-terrain-control').boundingBox())!;
+      expect(threeD.x + threeD.width <= toolbar.x || threeD.y >= toolbar.y + toolbar.height).toBe(true);
+      expect(threeD.y + threeD.height).toBeLessThanOrEqual(panelTop);
+      // On a phone the panel is lower and still under the toolbar.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => (document.querySelector('[data-testid="map-profile-panel"]') as HTMLElement | null)?.offsetHeight === 156);
+      const phonePanelTop = (await panel.boundingBox())!.y;
+      expect((await profileButton.boundingBox())!.y + 44).toBeLessThanOrEqual(phonePanelTop);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(screenshots, 'map-phone-profile-panel-a16.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await page.evaluate(() => window.localStorage.getItem('clearway.mapProfile'))).toBe('on');
+      await page.screenshot({ path: join(screenshots, 'map-day-profile-panel-a16.png') });
+      await profileButton.click();
+      await panel.waitFor({ state: 'detached', timeout: 5_000 });
+      expect(await page.evaluate(() => window.localStorage.getItem('clearway.mapProfile'))).toBe('off');
+
       // The airway itself, with its name, around Active Pass.
       await showAt(page, 9, 48.94, -123.02);
       await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-map-airways') ?? 0) > 0, VIEW_ONE, { timeout: 20_000 });

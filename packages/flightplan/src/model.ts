@@ -53,6 +53,12 @@ export interface Waypoint {
   alt_type: AltType;
   /** Airway id this point was expanded from, so removeAirway can find it. */
   airway?: string | null;
+  /**
+   * On a point of `all_waypoints` reached along an airway (its points and the exit after it): the
+   * airway and its minimum enroute altitude from the previous point, feet (null where the nav data
+   * gives none: the NASR AWY_SEG_ALT MEA, else its GNSS MEA, or X-Plane awy.dat's base). Issue 24.
+   */
+  airway_leg?: { airway: string; mea_ft: number | null };
   /** For a NAVAID: the station's kind as the nav database has it ('VOR', 'VORTAC', 'VOR-DME', 'TACAN', 'NDB', ...). */
   navaid_type?: string;
   /**

@@ -30,8 +30,8 @@ export interface AirwayGraph {
   adjacency: number[][];
   /** Node numbers by ident. */
   byIdent: Map<string, number[]>;
-  /** Each record's points as node numbers, in sequence, with its published gaps. */
-  records: { nodes: number[]; gapAfter: boolean[] }[];
+  /** Each record's points as node numbers, in sequence, with its published gaps and the MEA of the segment each point starts (feet, null: none given). */
+  records: { nodes: number[]; gapAfter: boolean[]; meaFt: (number | null)[] }[];
 }
 
 function toleranceNm(type: WaypointType | AirwayPoint['kind'] | WaypointMatch['kind']): number {
@@ -61,7 +61,7 @@ export function buildAirwayGraph(id: string, airways: readonly Airway[]): Airway
   };
   for (const airway of airways) {
     const nodes = airway.points.map(nodeOf);
-    graph.records.push({ nodes, gapAfter: airway.points.map((p) => p.gapAfter) });
+    graph.records.push({ nodes, gapAfter: airway.points.map((p) => p.gapAfter), meaFt: airway.points.map((p) => p.meaFt) });
     for (let k = 0; k + 1 < nodes.length; k++) {
       const a = nodes[k]!;
       const b = nodes[k + 1]!;
@@ -100,6 +100,22 @@ export function nodesOfWaypoint(graph: AirwayGraph, w: Pick<Waypoint, 'code' | '
     const n = graph.nodes[k]!;
     return n.latDeg === null || nodeDistanceNm(n, at) <= Math.max(toleranceNm(w.type), toleranceNm(n.kind));
   });
+}
+
+/**
+ * The minimum enroute altitude between two neighbouring nodes, feet: the MEA of the segment joining
+ * them in the records that hold it (the highest when several records do); null when none gives one.
+ */
+export function segmentMeaFt(graph: AirwayGraph, a: number, b: number): number | null {
+  let mea: number | null = null;
+  for (const r of graph.records) {
+    for (let k = 0; k + 1 < r.nodes.length; k++) {
+      const joins = (r.nodes[k] === a && r.nodes[k + 1] === b) || (r.nodes[k] === b && r.nodes[k + 1] === a);
+      const value = r.meaFt[k];
+      if (joins && value !== null && value !== undefined && Number.isFinite(value) && (mea === null || value > mea)) mea = value;
+    }
+  }
+  return mea;
 }
 
 /** Hops from any of `from` to every node along the airway (Infinity where unreachable) and the predecessor of each. */

@@ -2,7 +2,7 @@ import { greatCircleDistanceNm } from '@clearway/geo';
 import type { NavDb, AirwayPoint } from '@clearway/navdb';
 import type { AircraftProfile, Route, Waypoint, WaypointType } from '../model.js';
 import { DIRECT_TO_CODE, UNKNOWN_TEMP } from '../model.js';
-import { AIRWAY_POINT_NM, airwayGraph, candidateAtNode, gapBetween, junctionNode, nodesOfWaypoint, pathAlong, type AirwayNode } from './airwayMembership.js';
+import { AIRWAY_POINT_NM, airwayGraph, candidateAtNode, gapBetween, junctionNode, nodesOfWaypoint, pathAlong, segmentMeaFt, type AirwayNode } from './airwayMembership.js';
 import { latLonCode } from './latLon.js';
 import { decoratedCode } from './routeText.js';
 import { cloneWaypoint, makeWaypoint, waypointFromMatch } from './waypoint.js';
@@ -60,6 +60,11 @@ export function airwayJunction(db: NavDb, a: string, b: string, entryOfA: Waypoi
 interface Expansion {
   points: Waypoint[];
   error: string | null;
+  /**
+   * MEA of each leg flown along the airway, entry to exit (one more than `points`), feet; null where
+   * the nav data gives none. Empty with an error.
+   */
+  meaFt?: (number | null)[];
 }
 
 /**
@@ -90,7 +95,8 @@ export function expandAirway(db: NavDb, airwayId: string, entry: Waypoint | unde
     if (!w) return { points: [], error: `${airwayId}: ${p.ident} has no position` };
     out.push(w);
   }
-  return { points: out, error: null };
+  const meaFt = path.slice(1).map((k, i) => segmentMeaFt(graph, path[i]!, k));
+  return { points: out, error: null, meaFt };
 }
 
 /** One place written twice: same code within a mile (nm). */
@@ -145,6 +151,8 @@ export function buildRouteOf(waypoints: Waypoint[], ctx: BuildRouteContext): Rou
     w.original_index = i;
   });
   const airwayErrors: string[] = [];
+  /** By airway slot: the leg from its last point to the exit that follows it (null when the exit is among its points). */
+  const exitLegs = new Map<number, Waypoint['airway_leg'] | null>();
   waypoints.forEach((w, i) => {
     if (w.type !== 'AIRWAY') return;
     const prev = waypoints[i - 1];
@@ -152,11 +160,18 @@ export function buildRouteOf(waypoints: Waypoint[], ctx: BuildRouteContext): Rou
     // Airway straight to airway: they meet at a shared point, which ends the first one's expansion.
     const entry = prev?.type === 'AIRWAY' ? airwayJunction(ctx.db, prev.code, w.code, waypoints[i - 2]) : prev;
     const exit = next?.type === 'AIRWAY' ? airwayJunction(ctx.db, w.code, next.code, entry ?? undefined) : next;
-    let { points, error } = expandAirway(ctx.db, w.code, entry ?? undefined, exit ?? undefined);
+    const expansion = expandAirway(ctx.db, w.code, entry ?? undefined, exit ?? undefined);
+    let { points, error } = expansion;
+    const meaFt = expansion.meaFt ?? [];
     if (prev?.type === 'AIRWAY' && !entry) error = `${w.code}: does not meet ${prev.code}`;
     else if (next?.type === 'AIRWAY' && !exit) error = `${w.code}: does not meet ${next.code}`;
     else if (next?.type === 'AIRWAY' && exit && !error) points = [...points, exit];
     if (error) points = [];
+    // Each point reached along the airway carries the airway and the MEA of the leg to it (issue 24).
+    points.forEach((p, k) => {
+      p.airway_leg = { airway: w.code, mea_ft: meaFt[k] ?? null };
+    });
+    exitLegs.set(i, error || points.length >= meaFt.length ? null : { airway: w.code, mea_ft: meaFt[meaFt.length - 1] ?? null });
     carryOver(w.expanded_waypoints, points);
     w.expanded_waypoints = points;
     w.invalid = error !== null;
@@ -176,7 +191,11 @@ export function buildRouteOf(waypoints: Waypoint[], ctx: BuildRouteContext): Rou
       // A DP ending at the fix the route names after it (`SID1.TRANS TRANS V6`): the named fix once.
       const last = all[all.length - 1];
       if (last && waypoints[last.original_index]?.type === 'DP' && samePlace(last, w)) all.pop();
-      all.push(cloneWaypoint(w));
+      const copy = cloneWaypoint(w);
+      const airwayLeg = exitLegs.get(i - 1);
+      if (airwayLeg) copy.airway_leg = airwayLeg;
+      else delete copy.airway_leg;
+      all.push(copy);
     }
   });
   const altitude = ctx.altitudeFt ?? ctx.profile.altitude;

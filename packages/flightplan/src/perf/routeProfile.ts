@@ -1,6 +1,7 @@
 import { FT_PER_M } from '@clearway/geo';
 import type { Route } from '../model.js';
 import { UNKNOWN_ALT } from '../model.js';
+import { airwayMeaSteps, freezingLevelAlong, positionAlongRoute, type FreezingPoint, type MeaStep, type StationTemperatures } from './profileOverlays.js';
 import { intermediatePoint } from './sphere.js';
 
 /**
@@ -48,6 +49,12 @@ export interface RouteProfile {
    * airport to 1,000 ft above the destination; null without terrain data there.
    */
   leastClearance: { alongNm: number; clearanceFt: number } | null;
+  /** The airways' MEAs over the legs flown on them (`airwayMeaSteps`); empty off airways. */
+  meaSteps: MeaStep[];
+  /** The freezing level at the bins' centres where winds-aloft temperatures reach (`freezingLevelAlong`); empty without. */
+  freezing: FreezingPoint[];
+  /** The aircraft at its distance along the route and its altitude (feet, null unknown); null when not flying. */
+  aircraft: { alongNm: number; altitudeFt: number | null; crossTrackNm: number } | null;
 }
 
 export interface RouteProfileOptions {
@@ -58,6 +65,10 @@ export interface RouteProfileOptions {
    * grid of SRTM/NASADEM, 93 m), so a summit between bin centres is not missed; at most 64 per bin.
    */
   lookupNm?: number;
+  /** Winds-aloft stations with their forecast temperatures, for the freezing level. */
+  stations?: readonly StationTemperatures[];
+  /** The aircraft's position and altitude (feet, null unknown) when flying. */
+  aircraft?: { lat: number; lon: number; altitudeFt: number | null } | null;
 }
 
 const DEFAULT_BINS = 400;
@@ -163,5 +174,8 @@ export function routeProfile(route: Route, terrain: TerrainSource | null, option
     const clearance = plannedAltitudeFt(planned, s.alongNm) - s.terrainFt;
     if (!leastClearance || clearance < leastClearance.clearanceFt) leastClearance = { alongNm: s.alongNm, clearanceFt: clearance };
   }
-  return { totalNm, samples, binNm, planned, tocNm, todNm, waypoints, highestTerrain, leastClearance };
+  const freezing = options.stations && options.stations.length > 0 ? freezingLevelAlong(samples, options.stations) : [];
+  const at = options.aircraft ? positionAlongRoute(route, options.aircraft) : null;
+  const aircraft = at && options.aircraft ? { alongNm: at.alongNm, altitudeFt: options.aircraft.altitudeFt, crossTrackNm: at.crossTrackNm } : null;
+  return { totalNm, samples, binNm, planned, tocNm, todNm, waypoints, highestTerrain, leastClearance, meaSteps: airwayMeaSteps(route), freezing, aircraft };
 }

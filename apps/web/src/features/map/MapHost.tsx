@@ -9,6 +9,8 @@ import ViewColumn from '@mui/icons-material/ViewColumn';
 import ViewStream from '@mui/icons-material/ViewStream';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ClientConfig } from '@clearway/protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { isMapPath, mapPagePath, pagePath } from '../../platform/pages';
@@ -22,6 +24,7 @@ import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } fr
 import { mapSync } from './mapSync';
 import { TerrainControl } from './TerrainControl';
 import { ToolbarButton as LayoutButton } from './ToolbarButton';
+import { PROFILE_PANEL_PX, ProfileToggle, useProfilePanelOpen } from './ProfileToggle';
 
 // The map code is its own chunk, so the initial bundle stays small; index.html preloads it and
 // preloadMap runs it before the boot stages end, not when the first view mounts after them.
@@ -29,6 +32,8 @@ const loadMapView = () => import('./MapView');
 const MapView = lazy(loadMapView);
 // The overlays' switches come with the map's chunk (the overlay list stays out of the initial bundle).
 const OverlayToggles = lazy(() => loadMapView().then((module) => ({ default: module.OverlayToggles })));
+// The vertical profile under the map (issue 24) loads when it is first opened.
+const ProfilePanel = lazy(() => import('./ProfilePanel'));
 
 /**
  * Creates the first map while boot still runs (MapView's startEarlyMap), so its first picture is drawn
@@ -109,6 +114,22 @@ export function MapHost() {
   const onMap = isMapPath(pathname);
   // MapPage shows the nav data expiry banner at the bottom of the map; the in-flight controls stay above it.
   const expiryNotice = useNavDataExpiryNotice();
+  const bannerPx = expiryNotice ? MAP_EXPIRY_BANNER_CLEARANCE_PX : 0;
+  // The vertical profile panel (issue 24) sits under the maps, above the expiry banner; the maps end above it.
+  const [profileOpen, toggleProfile] = useProfilePanelOpen();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const panelPx = onMap && profileOpen ? (phone ? PROFILE_PANEL_PX.phone : PROFILE_PANEL_PX.tablet) : 0;
+  const mapBottomPx = panelPx > 0 ? panelPx + bannerPx : 0;
+  // The toolbar's width (its weather switches make it wider), so the lifted 3D button can sit beside it.
+  const toolbar = useRef<HTMLDivElement>(null);
+  const [toolbarPx, setToolbarPx] = useState(44);
+  useLayoutEffect(() => {
+    const element = toolbar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setToolbarPx(element.offsetWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onMap]);
   // /app/map2 shows view two in the first pane when not split.
   const firstView = !split && pathname.startsWith(pagePath('map2')) ? layout.viewTwoId : layout.viewOneId;
 
@@ -165,7 +186,8 @@ export function MapHost() {
       data-map-layout={layout.splitHorizontal ? 'horizontal' : layout.splitVertical ? 'vertical' : 'single'}
       data-map-views={split ? `${layout.viewOneId},${layout.viewTwoId}` : String(firstView)}
       data-map-sync={layout.sync_map_views ? 'on' : 'off'}
-      sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: direction, visibility: onMap ? 'visible' : 'hidden' }}
+      data-map-profile={panelPx > 0 ? 'open' : 'closed'}
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: mapBottomPx, display: 'flex', flexDirection: direction, visibility: onMap ? 'visible' : 'hidden' }}
     >
       {canDraw && (
         <Suspense fallback={null}>
@@ -196,7 +218,7 @@ export function MapHost() {
         </Suspense>
       )}
       {onMap && (
-        <Paper elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
+        <Paper ref={toolbar} elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
           <LayoutButton label="Single view" testId="map-single" active={!split} onClick={() => {
             dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
           }}><CropSquare fontSize="small" /></LayoutButton>
@@ -210,6 +232,7 @@ export function MapHost() {
           <LayoutButton label="Synchronise views" testId="map-sync" active={layout.sync_map_views} onClick={() => {
             dispatch(setSyncMapViews(!layout.sync_map_views));
           }}>{layout.sync_map_views ? <LinkIcon fontSize="small" /> : <LinkOff fontSize="small" />}</LayoutButton>
+          <ProfileToggle open={profileOpen} onToggle={toggleProfile} />
           {split && (
             <LayoutButton label="Expand view one" testId="map-expand" active={false} onClick={() => {
               // Expanding a view clears the split (setViews turns both splits off).
@@ -225,9 +248,18 @@ export function MapHost() {
         </Paper>
       )}
       {/* The 3D button sits in the map's own layer, above the canvas (from the page it was under it). */}
-      {onMap && <TerrainControl />}
-      {/* In flight (issue 19): nav strip, status chips, Resume Navigation; its loops run on every page. */}
-      <InflightControls visible={onMap} bottomClearancePx={expiryNotice ? MAP_EXPIRY_BANNER_CLEARANCE_PX : 0} />
+      {onMap && <TerrainControl bottomOffsetPx={mapBottomPx} besideToolbarPx={8 + toolbarPx + 8} />}
+      {/* In flight (issue 19): nav strip, status chips, Resume Navigation; its loops run on every page.
+          With the profile open the maps end above the banner, so the chips need no lift. */}
+      <InflightControls visible={onMap} bottomClearancePx={panelPx > 0 ? 0 : bannerPx} />
+      {/* The profile panel just under the maps' box (which ends above it). */}
+      {panelPx > 0 && (
+        <Box sx={{ position: 'absolute', left: 0, right: 0, top: '100%', height: panelPx }}>
+          <Suspense fallback={null}>
+            <ProfilePanel heightPx={panelPx} phone={phone} />
+          </Suspense>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -16,8 +16,11 @@ export function nextExaggeration(current: number): number {
 /**
  * The map's 3D button (terrain with hillshade, terrain.ts) and, while 3D is on, its exaggeration
  * button (×1, ×1.5, ×2, ×3). Disabled in performance mode, which draws no terrain. 44 px targets.
+ * `bottomOffsetPx`: what is under the maps (the vertical profile panel), so the button stays on the map;
+ * lifted by it, the button moves `besideToolbarPx` from the right, left of the toolbar, which it would
+ * otherwise cover on the shorter map.
  */
-export function TerrainControl() {
+export function TerrainControl({ bottomOffsetPx = 0, besideToolbarPx = 8 }: { bottomOffsetPx?: number; besideToolbarPx?: number }) {
   const dispatch = useAppDispatch();
   const shown = useAppSelector((s) => s.overlays.shown[TERRAIN_OVERLAY_ID] === true);
   const exaggeration = useAppSelector((s) => s.overlays.terrainExaggeration);
@@ -25,7 +28,7 @@ export function TerrainControl() {
   const on = shown && !performance;
   const label = performance ? '3D terrain (off in performance mode)' : on ? 'Turn 3D terrain off' : 'Turn 3D terrain on';
   return (
-    <Paper elevation={3} data-testid="map-terrain-control" sx={{ position: 'fixed', right: 8, bottom: 72, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
+    <Paper elevation={3} data-testid="map-terrain-control" sx={{ position: 'fixed', right: bottomOffsetPx > 0 ? besideToolbarPx : 8, bottom: 72 + bottomOffsetPx, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
       {on && (
         <Tooltip title="Terrain exaggeration" placement="left">
           <Button

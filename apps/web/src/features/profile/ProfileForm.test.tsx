@@ -8,7 +8,7 @@ import { makeStore } from '../../store';
 import { testPrefs } from '../../test/renderApp';
 import { setWelcomeComplete } from '../welcome';
 import { NUMERIC_FIELD_LABELS, ProfileForm, withModelWb, type ProfileFormProps } from './ProfileForm';
-import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileLoaded } from './profileSlice';
+import { modelsReloadRequested, PROFILE_LOADING_TEXT, profileLoaded, profileSaved } from './profileSlice';
 import { PROFILE_BOUNDS } from './validation';
 
 interface SetupOptions {
@@ -289,6 +289,39 @@ describe('ProfileForm', () => {
     expect(store.getState().welcome.welcomeComplete).toBe(false);
     expect(within(screen.getByTestId('profile-form-settings')).getByRole('button', { name: 'Continue' })).toBeTruthy();
     error.mockRestore();
+  });
+});
+
+describe('unsaved edits when the stored profile changes (issue 24: Save in the W&B panel)', () => {
+  it('a W&B save of the same aircraft keeps the unsaved fields and takes the stored values of the others', async () => {
+    const { store } = setup({ welcomeComplete: true, profile: { ...DEFAULT_PROFILE, tail: 'N172' } });
+    type('Cruise TAS', '123');
+    fireEvent.click(screen.getByLabelText('IFR'));
+    const input = field('Cruise TAS');
+    // The W&B panel's Save stores the profile with its record; the optimizer changes the altitude.
+    const wbRecord: WbRecord = { version: 1, aircraft: cessna172sTemplate(), loading: { loads: { front: 170 }, taxiFuelGal: 1.4 } };
+    act(() => void store.dispatch(profileSaved({ ...DEFAULT_PROFILE, tail: 'N172', altitude: 8500, wb: wbRecord })));
+    // The same inputs (the form was not mounted again), the edits kept, the untouched field updated.
+    expect(field('Cruise TAS')).toBe(input);
+    expect(field('Cruise TAS').value).toBe('123');
+    expect((screen.getByLabelText('IFR') as HTMLInputElement).checked).toBe(true);
+    expect(field('Cruise Altitude').value).toBe('8500');
+    // Done saves the edits over the stored profile, W&B included.
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(store.getState().profile.current?.airspeed).toBe(123));
+    const saved = store.getState().profile.current!;
+    expect(saved.flightRule).toBe('IFR');
+    expect(saved.altitude).toBe(8500);
+    expect(saved.wb).toEqual(wbRecord);
+    expect(field('Cruise TAS').value).toBe('123');
+  });
+
+  it('another aircraft stored elsewhere starts the form over', () => {
+    const { store } = setup({ welcomeComplete: true, profile: { ...DEFAULT_PROFILE, tail: 'N172' } });
+    type('Cruise TAS', '123');
+    act(() => void store.dispatch(profileSaved({ ...DEFAULT_PROFILE, tail: 'N152', airspeed: 95 })));
+    expect(field('Tail').value).toBe('N152');
+    expect(field('Cruise TAS').value).toBe('95');
   });
 });
 

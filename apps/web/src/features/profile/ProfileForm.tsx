@@ -51,6 +51,8 @@ export const NUMERIC_FIELD_LABELS: Readonly<Record<NumericProfileField, { label:
   descent_fuel: { label: 'Descent Fuel', unit: 'gph' },
 };
 
+const NUMERIC_PROFILE_FIELDS_AND_TAIL: readonly ProfileField[] = ['tail', ...NUMERIC_PROFILE_FIELDS];
+
 type Choices = Pick<AircraftProfile, 'bends_only' | 'preserve_airways' | 'primary_color' | 'secondary_color' | 'flightRule' | 'etd' | 'etd_iso'>;
 
 function choicesOf(profile: AircraftProfile): Choices {
@@ -95,8 +97,30 @@ export function ProfileForm(props: ProfileFormProps) {
       </Typography>
     );
   }
-  // A new stored profile (saved here, by the optimizer or the ETD menu) starts the form over.
-  return <ProfileFormBody key={JSON.stringify(current)} base={current} {...props} />;
+  // Keyed on the aircraft (its tail) only: a new stored profile of the same aircraft (saved by the W&B
+  // panel, the optimizer or the ETD menu) updates the fields not edited here and keeps the unsaved edits.
+  return <ProfileFormBody key={current.tail.toUpperCase()} base={current} {...props} />;
+}
+
+/** What the form shows: the stored profile's values under the fields and choices edited here and not saved yet. */
+export interface FormEdits {
+  texts: Partial<Record<ProfileField, string>>;
+  choices: Partial<Choices>;
+}
+
+export const NO_EDITS: FormEdits = { texts: {}, choices: {} };
+
+/** The form's texts and choices: the base profile's, with the unsaved edits over them. */
+export function formValues(base: AircraftProfile, edits: FormEdits): { texts: Record<ProfileField, string>; choices: Choices } {
+  return { texts: { ...profileTexts(base), ...edits.texts }, choices: { ...choicesOf(base), ...edits.choices } };
+}
+
+/** The edits still unsaved once `saved` is stored: those that differ from it. */
+export function editsAfterSave(edits: FormEdits, saved: AircraftProfile): FormEdits {
+  const { texts, choices } = formValues(saved, NO_EDITS);
+  const keptTexts = Object.fromEntries(Object.entries(edits.texts).filter(([k, v]) => texts[k as ProfileField] !== v));
+  const keptChoices = Object.fromEntries(Object.entries(edits.choices).filter(([k, v]) => choices[k as keyof Choices] !== v));
+  return { texts: keptTexts, choices: keptChoices };
 }
 
 function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: AircraftProfile }) {
@@ -106,8 +130,21 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
   const modelsVersion = useAppSelector((s) => s.profile.modelsVersion);
   /** Tails of the saved, non-deleted models, newest first (the Tail field's list). */
   const [savedTails, setSavedTails] = useState<string[]>([]);
-  const [texts, setTexts] = useState<Record<ProfileField, string>>(() => profileTexts(base));
-  const [choices, setChoices] = useState<Choices>(() => choicesOf(base));
+  const [edits, setEdits] = useState<FormEdits>(NO_EDITS);
+  const { texts, choices } = formValues(base, edits);
+  const setTexts = (update: (t: Record<ProfileField, string>) => Record<ProfileField, string>) =>
+    setEdits((e) => {
+      const next = update(formValues(base, e).texts);
+      const changed = Object.fromEntries(NUMERIC_PROFILE_FIELDS_AND_TAIL.filter((k) => next[k] !== formValues(base, e).texts[k] || k in e.texts).map((k) => [k, next[k]]));
+      return { ...e, texts: changed };
+    });
+  const setChoices = (update: (c: Choices) => Choices) =>
+    setEdits((e) => {
+      const before = formValues(base, e).choices;
+      const next = update(before);
+      const changed = Object.fromEntries((Object.keys(next) as (keyof Choices)[]).filter((k) => next[k] !== before[k] || k in e.choices).map((k) => [k, next[k]]));
+      return { ...e, choices: changed };
+    });
   const [saving, setSaving] = useState(false);
   /** The tail last typed, so that a slow model lookup for an older tail is ignored. */
   const latestTail = useRef(base.tail);
@@ -140,8 +177,8 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
       (model) => {
         if (!model || latestTail.current !== tail) return;
         loadedModel.current = model;
-        setTexts({ ...profileTexts(model), tail });
-        setChoices(choicesOf(model));
+        // Every field of the loaded aircraft is an edit until it is saved.
+        setEdits({ texts: { ...profileTexts(model), tail }, choices: choicesOf(model) });
       },
       (error: unknown) => console.error('Could not look up the aircraft model', error),
     );
@@ -154,6 +191,7 @@ function ProfileFormBody({ variant, onSaved, base }: ProfileFormProps & { base: 
     setSaving(true);
     try {
       const saved = await storeProfile(prefs, profile, Date.now());
+      setEdits((e) => editsAfterSave(e, saved));
       dispatch(profileSaved(saved));
       if (!welcomeComplete) {
         dispatch(setWelcomeComplete(true));

@@ -2,7 +2,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, routeProfile, runFlightPlan, terrainTilesFor, profileTerrainZoom, type AircraftProfile, type TerrainSource } from '@clearway/flightplan';
-import { makeRoute, makeWaypoint } from '@clearway/flightplan/testing';
+import { makeRoute, makeWaypoint, testNavDb } from '@clearway/flightplan/testing';
+import { parseRoute } from '@clearway/flightplan';
+// The real bulletin beside the repository (../shared/data), read as text by Vite (no Node built-ins in the web app).
+import FB_RAW from '../../../../../../../shared/data/weather/winds-aloft/FBUS31_KWNO_310158_2026-01-31_FD1US1.txt?raw';
+import { freezingStations } from './freezingStations';
 import { CHART_H, profileChart } from './profileChart';
 import { loadRouteTerrain } from './routeTerrain';
 import { VerticalProfileChart } from './VerticalProfile';
@@ -77,6 +81,93 @@ describe('VerticalProfileChart', () => {
     render(<VerticalProfileChart profile={profile} units={FT} />);
     expect(screen.getByTestId('profile-caption').textContent).toBe('No terrain data along this route');
     expect(screen.queryByTestId('profile-terrain')).toBeNull();
+  });
+});
+
+/** The real FBUS31 of 2026-01-31 as the `fbo` snapshot carries it (FOR USE 0200-0900Z). */
+const FB_SNAPSHOT = { bulletins: [{ forecastHours: 6 as const, year: 2026, month: 1, raw: FB_RAW }] };
+const IN_USE = Date.UTC(2026, 0, 31, 4);
+
+describe('VerticalProfileChart overlays (issue 24)', () => {
+  it('draws the airway MEA as a step line with its airway named, at the MEA on the altitude scale', () => {
+    const route = runFlightPlan(parseRoute('AAA V901 DDD', PROFILE, testNavDb(), { now: NOW }), PROFILE, { now: NOW, variationAt: null });
+    const profile = routeProfile(route, null, { bins: 100 });
+    render(<VerticalProfileChart profile={profile} units={FT} />);
+    const chart = profileChart(profile);
+    // The test database gives every V901 segment 5,000 ft: one step from AAA to DDD.
+    expect(profile.meaSteps).toEqual([{ airway: 'V901', fromNm: 0, toNm: route.total_distance, meaFt: 5000 }]);
+    const meaY = Math.round(CHART_H * (1 - 5000 / chart.topFt) * 10) / 10;
+    expect(screen.getByTestId('profile-mea').getAttribute('d')).toBe(`M0,${meaY}L1000,${meaY}`);
+    expect(screen.getByTestId('profile-mea-label').textContent).toBe('V901 MEA 5,000 ft');
+  });
+
+  it('draws the freezing level from the FB temperatures, dashed and labelled 0°C (night theme)', () => {
+    // San Francisco to Fresno: 0 °C near 12,800 ft at SFO (+02 at 12,000, -13 at 18,000).
+    const route = runFlightPlan(
+      makeRoute([makeWaypoint('KSFO', 37.619, -122.375, { elevation: 13, type: 'AIRPORT' }), makeWaypoint('KFAT', 36.776, -119.718, { elevation: 336, type: 'AIRPORT' })]),
+      { ...PROFILE, altitude: 9500 },
+      { now: NOW, variationAt: null },
+    );
+    const stations = freezingStations(FB_SNAPSHOT, IN_USE);
+    expect(stations.length).toBeGreaterThan(150);
+    expect(freezingStations(FB_SNAPSHOT, Date.UTC(2026, 0, 31, 12))).toEqual([]);
+    const profile = routeProfile(route, null, { bins: 100, stations });
+    render(
+      <ThemeProvider theme={nightTheme}>
+        <VerticalProfileChart profile={profile} units={FT} />
+      </ThemeProvider>,
+    );
+    expect(profile.freezing).toHaveLength(100);
+    expect(profile.freezing[0]!.stationId).toBe('SFO');
+    expect(Math.abs(profile.freezing[0]!.altitudeFt - 12_800)).toBeLessThan(300);
+    const line = screen.getByTestId('profile-freezing');
+    expect(line.getAttribute('stroke')).toBe(nightTheme.palette.info.main);
+    expect(line.getAttribute('stroke-dasharray')).toBe('6 4');
+    const label = screen.getByTestId('profile-freezing-label');
+    expect(label.textContent).toBe('0°C');
+    const chart = profileChart(profile);
+    expect(Number(label.dataset['xPct'])).toBeCloseTo((profile.freezing[0]!.alongNm / profile.totalNm) * 100, 1);
+    expect(chart.freezingLabel!.yPct).toBeCloseTo((1 - profile.freezing[0]!.altitudeFt / chart.topFt) * 100, 6);
+    expect(screen.queryByTestId('profile-freezing-note')).toBeNull();
+  });
+
+  it('over Kansas in January the FB is below freezing at its lowest level: no line, a note', () => {
+    const profile = routeProfile(plannedRoute(), null, { bins: 50, stations: freezingStations(FB_SNAPSHOT, IN_USE) });
+    render(<VerticalProfileChart profile={profile} units={FT} />);
+    expect(profile.freezing.every((f) => f.below)).toBe(true);
+    expect(profile.freezing.length).toBe(50);
+    expect(screen.queryByTestId('profile-freezing')).toBeNull();
+    expect(screen.getByTestId('profile-freezing-note').textContent).toMatch(/^0°C at or below (6,000|9,000) ft on part of the route/);
+  });
+
+  it('marks the aircraft at its distance along the route and its altitude', () => {
+    const route = plannedRoute(9500);
+    const profile = routeProfile(route, null, { bins: 100, aircraft: { lat: 40.3, lon: -100, altitudeFt: 7200 } });
+    render(<VerticalProfileChart profile={profile} units={FT} />);
+    const mark = screen.getByTestId('profile-aircraft');
+    // 0.3° of latitude north of KAAA: 18 nm on the sphere (the leg's own scale), of the 80 nm route.
+    expect(Number(mark.dataset['xPct'])).toBeCloseTo((profile.aircraft!.alongNm / profile.totalNm) * 100, 1);
+    expect(Math.abs(profile.aircraft!.alongNm - 18)).toBeLessThan(0.1);
+    expect(Number(mark.dataset['yPct'])).toBeCloseTo((1 - 7200 / profileChart(profile).topFt) * 100, 1);
+    expect(mark.getAttribute('aria-label')).toBe('Aircraft 18 nm along the route at 7,200 ft');
+  });
+});
+
+describe('VerticalProfileChart in a small panel', () => {
+  it('a short route: TOC and TOD together are one label "TOC/TOD"; a short chart names every other altitude line', () => {
+    const route = runFlightPlan(
+      makeRoute([makeWaypoint('KAAA', 40, -100, { elevation: 1000, type: 'AIRPORT' }), makeWaypoint('KBBB', 40 + 12 / 60, -100, { elevation: 1000, type: 'AIRPORT' })]),
+      { ...PROFILE, altitude: 9500 },
+      { now: NOW, variationAt: null },
+    );
+    const profile = routeProfile(route, null, { bins: 50 });
+    render(<VerticalProfileChart profile={profile} units={FT} heightPx={84} />);
+    const chart = profileChart(profile);
+    expect(Math.abs(chart.toc!.xPct - chart.tod!.xPct)).toBeLessThan(8);
+    expect(screen.getByTestId('profile-toc').textContent).toBe('TOC/TOD');
+    expect(screen.queryByTestId('profile-tod')).toBeNull();
+    const named = screen.getAllByText(/^[\d,]+ ft$/).length;
+    expect(named).toBe(Math.ceil(chart.gridFt.length / 2));
   });
 });
 

@@ -1,13 +1,19 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { routeProfile, type Route, type RouteProfile, type TerrainSource } from '@clearway/flightplan';
+import { positionAlongRoute, routeProfile, type Route, type RouteProfile, type TerrainSource } from '@clearway/flightplan';
 import type { UnitSet } from '@clearway/geo';
 import { useServices } from '../../../platform/services';
+import { useAppSelector } from '../../../store/hooks';
+import { useWeatherSnapshot } from '../../weather';
+import { freezingStations } from './freezingStations';
 import { CHART_H, CHART_W, profileChart, type ChartMark } from './profileChart';
 import { browserDecodePng, loadRouteTerrain } from './routeTerrain';
 
 type ChartUnits = Pick<UnitSet, 'alt_factor' | 'alt_unit'>;
+
+/** TOC and TOD closer than this (percent of the chart's width) are labelled once, "TOC/TOD". */
+const TOC_TOD_APART_PCT = 8;
 
 /** Terrain fill, day and night (earth tones; the night one dim so the plan's line stands out). */
 const TERRAIN_DAY = '#b89a72';
@@ -46,30 +52,63 @@ function Label({ mark, testId, color, above }: { mark: ChartMark; testId: string
  * and a plain warning where the plan passes within 1,000 ft of the terrain. Day and night colours
  * from the theme; the chart takes the width it is given (phone and tablet).
  */
-export function VerticalProfileChart({ profile, units }: { profile: RouteProfile; units: ChartUnits }) {
+export function VerticalProfileChart({ profile, units, heightPx = 160 }: { profile: RouteProfile; units: ChartUnits; heightPx?: number }) {
   const theme = useTheme();
   const chart = useMemo(() => profileChart(profile), [profile]);
   const highest = profile.highestTerrain;
   const caption = theme.typography.caption as CSSProperties;
   const secondary = theme.palette.text.secondary;
   const many = chart.waypoints.length > 12;
+  // TOC and TOD close together (a short route, a narrow chart) share one label.
+  const tocTogether = chart.toc !== null && chart.tod !== null && Math.abs(chart.toc.xPct - chart.tod.xPct) < TOC_TOD_APART_PCT;
+  // A short chart (the panel under the map) names every other altitude line, so the names never touch.
+  const gridLabels = heightPx < 120 ? chart.gridFt.filter((_, i, all) => (all.length - 1 - i) % 2 === 0) : chart.gridFt;
+  const below = profile.freezing.filter((f) => f.below);
+  const freezingBelowFt = below.length > 0 ? Math.max(...below.map((f) => f.altitudeFt)) : null;
   return (
     <Box component="figure" data-testid="vertical-profile" sx={{ m: 0, width: '100%', '& .profile-wpt-inner': { display: many ? { xs: 'none', sm: 'inline' } : 'inline' } }} aria-label="Vertical profile">
-      <div style={{ position: 'relative', height: 160, marginTop: 12, marginBottom: 20, borderBottom: `1px solid ${theme.palette.divider}` }}>
+      <div style={{ position: 'relative', height: heightPx, marginTop: 12, marginBottom: 20, borderBottom: `1px solid ${theme.palette.divider}` }}>
         <svg viewBox={`0 0 ${CHART_W} ${CHART_H}`} preserveAspectRatio="none" width="100%" height="100%" role="img" aria-label="Planned altitude over terrain" style={{ display: 'block' }}>
           {chart.gridFt.map((g) => (
             <line key={g.ft} x1={0} x2={CHART_W} y1={(g.yPct / 100) * CHART_H} y2={(g.yPct / 100) * CHART_H} stroke={theme.palette.text.primary} strokeOpacity={0.15} vectorEffect="non-scaling-stroke" />
           ))}
           {chart.terrainPath && <path data-testid="profile-terrain" d={chart.terrainPath} fill={theme.palette.mode === 'dark' ? TERRAIN_NIGHT : TERRAIN_DAY} stroke="none" />}
+          {chart.meaPath && <path data-testid="profile-mea" d={chart.meaPath} fill="none" stroke={theme.palette.secondary.main} strokeWidth={1.5} vectorEffect="non-scaling-stroke" />}
+          {chart.freezingPath && <path data-testid="profile-freezing" d={chart.freezingPath} fill="none" stroke={theme.palette.info.main} strokeWidth={1.5} strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />}
           <path data-testid="profile-planned" d={chart.plannedPath} fill="none" stroke={theme.palette.primary.main} strokeWidth={2.5} vectorEffect="non-scaling-stroke" />
         </svg>
-        {chart.gridFt.map((g) => (
+        {chart.meaLabels.map((m) => (
+          <Label key={m.label} mark={{ ...m, label: `${m.label} MEA ${altText(m.meaFt, units)}` }} testId="profile-mea-label" color={theme.palette.secondary.main} above />
+        ))}
+        {chart.freezingLabel && <Label mark={chart.freezingLabel} testId="profile-freezing-label" color={theme.palette.info.main} above />}
+        {chart.aircraft && (
+          <span
+            data-testid="profile-aircraft"
+            data-x-pct={chart.aircraft.xPct.toFixed(2)}
+            data-y-pct={chart.aircraft.yPct.toFixed(2)}
+            data-altitude={chart.aircraft.altitudeKnown ? 'known' : 'unknown'}
+            role="img"
+            aria-label={profile.aircraft ? `Aircraft ${Math.round(profile.aircraft.alongNm)} nm along the route${profile.aircraft.altitudeFt === null ? ', altitude unknown' : ` at ${altText(profile.aircraft.altitudeFt, units)}`}` : 'Aircraft'}
+            style={{
+              position: 'absolute',
+              left: `${chart.aircraft.xPct}%`,
+              top: `${chart.aircraft.yPct}%`,
+              width: 12,
+              height: 12,
+              transform: 'translate(-50%, -50%) rotate(45deg)',
+              background: chart.aircraft.altitudeKnown ? theme.palette.warning.main : 'transparent',
+              border: `2px solid ${theme.palette.warning.main}`,
+              pointerEvents: 'none',
+            }}
+          />
+        )}
+        {gridLabels.map((g) => (
           <span key={g.ft} style={{ ...caption, position: 'absolute', left: 2, top: `${g.yPct}%`, transform: 'translateY(-100%)', color: secondary, lineHeight: 1, pointerEvents: 'none' }}>
             {altText(g.ft, units)}
           </span>
         ))}
-        {chart.toc && <Label mark={chart.toc} testId="profile-toc" color={theme.palette.primary.main} above />}
-        {chart.tod && <Label mark={chart.tod} testId="profile-tod" color={theme.palette.primary.main} above />}
+        {chart.toc && <Label mark={tocTogether ? { ...chart.toc, label: 'TOC/TOD', xPct: (chart.toc.xPct + chart.tod!.xPct) / 2 } : chart.toc} testId="profile-toc" color={theme.palette.primary.main} above />}
+        {chart.tod && !tocTogether && <Label mark={chart.tod} testId="profile-tod" color={theme.palette.primary.main} above />}
         {chart.lowClearance && <Label mark={{ ...chart.lowClearance, label: '▲' }} testId="profile-low-mark" color={theme.palette.error.main} />}
         {chart.waypoints.map((w, i) => {
           const end = i === 0 || i === chart.waypoints.length - 1;
@@ -92,6 +131,11 @@ export function VerticalProfileChart({ profile, units }: { profile: RouteProfile
             ? `Highest terrain ${altText(highest.terrainFt, units)}`
             : 'No terrain data along this route'}
       </Typography>
+      {freezingBelowFt !== null && (
+        <Typography variant="body2" data-testid="profile-freezing-note" sx={{ color: 'text.secondary' }}>
+          {`0°C at or below ${altText(freezingBelowFt, units)} on part of the route (below the lowest forecast temperature)`}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -100,8 +144,13 @@ export function VerticalProfileChart({ profile, units }: { profile: RouteProfile
  * The route's vertical profile on the route screen: drawn at once from the engine's TOC/TOD, with the
  * terrain added when its tiles are read (AppServices.terrainTile).
  */
-export function RouteVerticalProfile({ route, units }: { route: Route; units: ChartUnits }) {
+export function RouteVerticalProfile({ route, units, heightPx }: { route: Route; units: ChartUnits; heightPx?: number }) {
   const { terrainTile } = useServices();
+  const fbo = useWeatherSnapshot('fbo').snapshot;
+  // The bulletins in use at departure (else now): the freezing level the flight will meet.
+  const departureMs = route.etd_ms ?? route.ts;
+  const stations = useMemo(() => freezingStations(fbo, departureMs), [fbo, departureMs]);
+  const fix = useAppSelector((s) => (s.inflight.moving && s.inflight.position && s.inflight.position.source !== 'geoip' ? s.inflight.position.fix : null));
   const [terrain, setTerrain] = useState<{ route: Route; source: TerrainSource | null } | null>(null);
   useEffect(() => {
     if (!terrainTile || route.all_legs.length === 0) return;
@@ -116,7 +165,12 @@ export function RouteVerticalProfile({ route, units }: { route: Route; units: Ch
     return () => abort.abort();
   }, [route, terrainTile]);
   const source = terrain && terrain.route === route ? terrain.source : null;
-  const profile = useMemo(() => routeProfile(route, source), [route, source]);
+  const base = useMemo(() => routeProfile(route, source, { stations }), [route, source, stations]);
+  // The aircraft moves several times a second: only its mark is computed again, not the terrain.
+  const profile = useMemo(() => {
+    const at = fix ? positionAlongRoute(route, { lat: fix.latitude, lon: fix.longitude }) : null;
+    return at && fix ? { ...base, aircraft: { alongNm: at.alongNm, crossTrackNm: at.crossTrackNm, altitudeFt: fix.altitude } } : base;
+  }, [base, route, fix]);
   if (route.all_legs.length === 0 || profile.totalNm <= 0) return null;
-  return <VerticalProfileChart profile={profile} units={units} />;
+  return <VerticalProfileChart profile={profile} units={units} heightPx={heightPx} />;
 }

@@ -33,7 +33,19 @@ export interface ProfileChart {
   waypoints: ChartMark[];
   /** Where the plan passes closest to the terrain when that is under CLEARANCE_WARNING_FT. */
   lowClearance: (ChartMark & { clearanceFt: number }) | null;
+  /** The airways' MEAs as a step line ('' off airways), with the airway's name over each step. */
+  meaPath: string;
+  meaLabels: (ChartMark & { meaFt: number })[];
+  /** The freezing level as a line ('' without winds-aloft temperatures), broken where it is unknown. */
+  freezingPath: string;
+  /** "0°C" at the line's first point. */
+  freezingLabel: ChartMark | null;
+  /** The aircraft (label: its altitude known or not) at its distance along the route. */
+  aircraft: (ChartMark & { altitudeKnown: boolean }) | null;
 }
+
+/** The freezing level counts for the altitude scale only up to this many times the plan's and terrain's top. */
+const FREEZING_SCALE_LIMIT = 1.5;
 
 const fmt = (n: number) => (Math.round(n * 10) / 10).toString();
 
@@ -41,7 +53,11 @@ const fmt = (n: number) => (Math.round(n * 10) / 10).toString();
 export function profileChart(profile: RouteProfile, stepFt?: number): ProfileChart {
   const highest = profile.highestTerrain?.terrainFt ?? 0;
   const planned = Math.max(...profile.planned.map((v) => v.altitudeFt), 0);
-  const peak = Math.max(highest, planned);
+  const meaTop = Math.max(0, ...profile.meaSteps.map((m) => m.meaFt));
+  const base = Math.max(highest, planned, meaTop, profile.aircraft?.altitudeFt ?? 0);
+  // A freezing level far above the flight stretches no scale: the part above the chart is not drawn.
+  const freezingTop = Math.max(0, ...profile.freezing.filter((f) => !f.below && f.altitudeFt <= base * FREEZING_SCALE_LIMIT).map((f) => f.altitudeFt));
+  const peak = Math.max(base, freezingTop);
   const step = stepFt ?? (peak > 10_000 ? 5_000 : 1_000);
   const topFt = Math.max(step, Math.ceil((peak + step * 0.5) / step) * step);
   const total = profile.totalNm > 0 ? profile.totalNm : 1;
@@ -67,6 +83,50 @@ export function profileChart(profile: RouteProfile, stepFt?: number): ProfileCha
   const gridFt: ProfileChart['gridFt'] = [];
   for (let ft = step; ft < topFt; ft += step) gridFt.push({ ft, yPct: pct(y(ft), CHART_H) });
   const least = profile.leastClearance;
+
+  // MEA steps: level over each run of legs, joined upright where two runs meet.
+  const meaParts: string[] = [];
+  profile.meaSteps.forEach((m, i) => {
+    const prev = profile.meaSteps[i - 1];
+    const joined = prev !== undefined && Math.abs(prev.toNm - m.fromNm) < 1e-6;
+    meaParts.push(`${joined ? 'L' : 'M'}${fmt(x(m.fromNm))},${fmt(y(m.meaFt))}`, `L${fmt(x(m.toNm))},${fmt(y(m.meaFt))}`);
+  });
+  const meaLabels = profile.meaSteps
+    .filter((m, i, all) => all.findIndex((o) => o.airway === m.airway) === i)
+    .map((m) => ({ label: m.airway, xPct: pct(x((m.fromNm + m.toNm) / 2), CHART_W), yPct: pct(y(m.meaFt), CHART_H), meaFt: m.meaFt }));
+
+  // Freezing level: a line through the known points, broken over gaps (no station in reach, below
+  // freezing at the lowest level) and where it leaves the chart.
+  const freezingParts: string[] = [];
+  let last: number | null = null;
+  let first: ChartMark | null = null;
+  for (const f of profile.freezing) {
+    if (f.below || f.altitudeFt > topFt) {
+      last = null;
+      continue;
+    }
+    const continues = last !== null && f.alongNm - last <= profile.binNm * 1.5 + 1e-9;
+    freezingParts.push(`${continues ? 'L' : 'M'}${fmt(x(f.alongNm))},${fmt(y(f.altitudeFt))}`);
+    first ??= { label: '0°C', xPct: pct(x(f.alongNm), CHART_W), yPct: pct(y(f.altitudeFt), CHART_H) };
+    last = f.alongNm;
+  }
+  // A lone point is drawn as a short level mark the width of its bin.
+  const freezingPath = freezingParts
+    .join('')
+    .split('M')
+    .filter(Boolean)
+    .map((run) => (run.includes('L') ? `M${run}` : `M${run}h${fmt((profile.binNm / total) * CHART_W)}`))
+    .join('');
+
+  const plane = profile.aircraft;
+  const aircraft = plane
+    ? {
+        label: 'Aircraft',
+        xPct: pct(x(plane.alongNm), CHART_W),
+        yPct: pct(y(plane.altitudeFt ?? plannedAltitudeFt(profile.planned, plane.alongNm)), CHART_H),
+        altitudeKnown: plane.altitudeFt !== null,
+      }
+    : null;
   return {
     terrainPath,
     plannedPath,
@@ -79,5 +139,10 @@ export function profileChart(profile: RouteProfile, stepFt?: number): ProfileCha
       least && least.clearanceFt < CLEARANCE_WARNING_FT
         ? { label: 'Terrain', xPct: pct(x(least.alongNm), CHART_W), yPct: pct(y(plannedAltitudeFt(profile.planned, least.alongNm)), CHART_H), clearanceFt: least.clearanceFt }
         : null,
+    meaPath: meaParts.join(''),
+    meaLabels,
+    freezingPath,
+    freezingLabel: first,
+    aircraft,
   };
 }

@@ -58,6 +58,30 @@ describe('WeightBalancePanel (Cessna 172S template)', () => {
   });
 });
 
+describe('the envelope chart labels (issue 24)', () => {
+  const labelOf = (point: string) => screen.getByTestId(`wb-point-${point}`).querySelector('text')?.textContent ?? null;
+  it('no fuel burnt: takeoff and landing are one point with one label "T/L"', () => {
+    render(<WeightBalancePanel fuelBurnGal={0} />);
+    expect(row('Takeoff')).toEqual(row('Landing'));
+    expect(labelOf('T')).toBe('T/L');
+    expect(labelOf('L')).toBeNull();
+    expect(labelOf('Z')).toBe('Z');
+  });
+  it('with fuel burnt each point keeps its own label', () => {
+    render(<WeightBalancePanel fuelBurnGal={25} />);
+    expect(labelOf('T')).toBe('T');
+    expect(labelOf('L')).toBe('L');
+  });
+  it('no fuel on board: one label for all three', () => {
+    render(<WeightBalancePanel fuelBurnGal={0} />);
+    enter('wb-load-fuel', '0');
+    enter('wb-taxi-fuel', '0');
+    expect(labelOf('T')).toBe('T/L/Z');
+    expect(labelOf('L')).toBeNull();
+    expect(labelOf('Z')).toBeNull();
+  });
+});
+
 describe('WeightBalancePanel with the aircraft profile (issue 24)', () => {
   it('starts from the stored record: the Cessna 152 loading worked by hand, one utility column', () => {
     const stored: WbRecord = { ...templateRecord('c152'), loading: { loads: { front: 340, baggage1: 20, baggage2: 0, fuel: 24.5 }, taxiFuelGal: 0.8 } };
