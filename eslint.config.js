@@ -52,7 +52,7 @@ const webFeatures = checkFeatureMap({
   help: ['account'],
   settings: ['navdata', 'profile'],
   pricing: ['account', 'settings', 'welcome'],
-  plates: [],
+  plates: ['downloads'],
   route: ['profile', 'history', 'settings', 'navdata', 'weather', 'plates', 'notams'],
   search: ['route', 'history', 'navdata'],
   inflight: ['weather', 'sim'],
