@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.js';
 import { importPlates, type PlatesImportReport } from './importer.js';
 import { platesRoutes, type PlatesRoutesOptions } from './routes.js';
+import { supplementRoutes } from './supplement.js';
 import { dtppCycleAt, FaaPlatesSource, PathPlatesSource, type PlatesSource } from './source.js';
 
 export { importPlates, PlatesImportError, pdfProblem, type PlatesImportOptions, type PlatesImportReport } from './importer.js';
@@ -10,6 +11,7 @@ export { parseVrtGeoref } from './georef.js';
 export { dtppCycleAt, FaaPlatesSource, FAA_DTPP_BASE_URL, PathPlatesSource, type PlatesSource } from './source.js';
 export { airportPlates, servedCycle } from './store.js';
 export { PLATES_RATE_LIMIT, platesRoutes } from './routes.js';
+export { parseSupplementIndex, SUPPLEMENT_PATH, SupplementIndexError, SupplementSource, supplementRoutes, type SupplementAnswer } from './supplement.js';
 export { buildPlatesPack, platesPackIndex, platesPacksDir } from './packs.js';
 export { navdbAirportPositions, type AirportLocator, type AirportPositions } from './positions.js';
 
@@ -17,6 +19,8 @@ export { navdbAirportPositions, type AirportLocator, type AirportPositions } fro
 export interface PlatesConfig {
   /** The served dataset: `{dir}/{cycle}/{PDF}`. */
   dir: string;
+  /** SUPPLEMENT_SOURCE: a folder in the FAA d-CS layout (index XML and PDFs); absent: no d-CS, the app generates the supplement. */
+  supplementDir?: string;
   source:
     | { kind: 'off' }
     | { kind: 'path'; dir: string; skipMissing: boolean }
@@ -52,6 +56,7 @@ export function platesSourceOf(config: PlatesConfig, now: number = Date.now()): 
 export async function platesModule(app: FastifyInstance, options: PlatesModuleOptions): Promise<void> {
   const { db, config } = options;
   await app.register(platesRoutes, { db, platesDir: config.dir, airportPositions: options.airportPositions, ...options.routes });
+  await app.register(supplementRoutes, { dir: config.supplementDir ?? null });
   if (config.source.kind === 'off' || options.importOnReady === false) return;
   const skipMissing = config.source.skipMissing;
   let running: Promise<unknown> = Promise.resolve();
