@@ -44,7 +44,7 @@ const webFeatures = checkFeatureMap({
   weather: [],
   history: [],
   notams: [],
-  afd: ['navdata'],
+  afd: ['navdata', 'plates'],
   airport: ['navdata', 'weather', 'notams'],
   sim: [],
   profile: ['welcome'],
