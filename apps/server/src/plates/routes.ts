@@ -9,6 +9,7 @@ import {
   type PlatesPackEntry,
 } from '@clearway/protocol';
 import type { Database } from '../db/index.js';
+import { addressLimited } from '../http/index.js';
 import { DATASET_INDEX_CACHE_CONTROL, DatasetStore, registerDataset, sendDatasetFile, sendTaggedJson } from '../datasets/index.js';
 import { buildPlatesPack, platesPackIndex, platesPacksDir } from './packs.js';
 import type { AirportPositions } from './positions.js';
@@ -17,6 +18,8 @@ import { airportPlates, servedCycle } from './store.js';
 
 /** Largest `POST /plates/packs` body, bytes (500 idents are about 4 KiB). */
 const PACK_BODY_LIMIT_BYTES = 16 * 1024;
+/** `POST /plates/packs` per client address: each may write a pack (seconds for a large region), so few. */
+const PACK_BUILDS_PER_MINUTE = { perMinute: 20 };
 
 /** Requests per address per minute on the plates endpoints (list and PDFs together). */
 export const PLATES_RATE_LIMIT = { max: 600, windowMs: 60_000 };
@@ -74,7 +77,7 @@ export async function platesRoutes(app: FastifyInstance, options: PlatesRoutesOp
 
   app.get(PLATES_PACKS_INDEX_PATH, async (request, reply) => sendTaggedJson(request, reply, await platesPackIndex(db, await servedCycle(db, now()), await locator())));
 
-  app.post(PLATES_PACKS_PATH, { bodyLimit: PACK_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.post(PLATES_PACKS_PATH, { ...addressLimited(PACK_BUILDS_PER_MINUTE), bodyLimit: PACK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const parsed = platesPackRequestSchema.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
