@@ -15,6 +15,8 @@ import {
   type PlatesPackEntry,
 } from '@clearway/protocol';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
+import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
+import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
 import { importPlates, navdbAirportPositions, PathPlatesSource, platesRoutes } from './index.js';
 import { SHARED_KSBP_DTPP, SHARED_KSFO_PLATES, writeKsfoDtpp } from './testFixtures.js';
@@ -59,9 +61,10 @@ async function writeDtpp(folder: string): Promise<void> {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-describe('plate packs (offline downloads per chart region)', () => {
+function packsSuite(open: () => Promise<{ db: Database; dispose: () => Promise<void> }>): void {
   let dir: string;
   let db: Database;
+  let dispose: () => Promise<void>;
   let app: FastifyInstance;
   let ksfoBytes: number;
 
@@ -70,7 +73,7 @@ describe('plate packs (offline downloads per chart region)', () => {
     await writeDtpp(join(dir, 'dtpp'));
     await mkdir(join(dir, 'navdata', 'dev'), { recursive: true });
     await writeFile(join(dir, 'navdata', 'dev', 'us.cwnav'), navdbBytes());
-    db = openDatabase({ dialect: 'sqlite', path: ':memory:' });
+    ({ db, dispose } = await open());
     await migrateToLatest(db);
     const report = await importPlates({ db, platesDir: join(dir, 'plates'), source: new PathPlatesSource(join(dir, 'dtpp')) });
     expect(report).toMatchObject({ cycle: '1413', charts: 7, pdfs: 7 });
@@ -83,7 +86,7 @@ describe('plate packs (offline downloads per chart region)', () => {
 
   afterAll(async () => {
     await app?.close();
-    await db?.close();
+    await dispose?.();
     await removeTempDir(dir);
   });
 
@@ -186,5 +189,26 @@ describe('plate packs (offline downloads per chart region)', () => {
     } finally {
       await bare.close();
     }
+  });
+}
+
+describe('plate packs (offline downloads per chart region) on SQLite', () => {
+  packsSuite(async () => {
+    const db = openDatabase({ dialect: 'sqlite', path: ':memory:' });
+    return { db, dispose: () => db.close() };
+  });
+});
+
+describe('plate packs on PostgreSQL', { tags: ['postgres'] }, () => {
+  it('has a server to test against', (context) => requireService(context, 'postgres', TEST_DATABASE_URL !== undefined, POSTGRES_SKIP_REASON));
+  describe.skipIf(TEST_DATABASE_URL === undefined)('on TEST_DATABASE_URL', () => {
+    packsSuite(async () => {
+      const scratch = await createScratchSchema(TEST_DATABASE_URL ?? '');
+      const db = openDatabase({ dialect: 'postgres', url: scratch.url });
+      return { db, dispose: async () => {
+        await db.close();
+        await scratch.drop();
+      } };
+    });
   });
 });

@@ -114,12 +114,13 @@ export async function buildPlatesPack(build: PlatesPackBuild): Promise<BuiltPlat
   const digest = createHash('sha256').update(`${PLATES_PACK_FORMAT_VERSION}\n${region.code}\n${strategy}\n${cycle.cycle}\n${lists.map((list) => list.airport).join(',')}\n`);
   for (const pdf of pdfs) digest.update(`${pdf}:${shaOf.get(pdf)?.sha256 ?? ''}\n`);
   const name = platesPackFileName(region.code, strategy, digest.digest('hex'));
-  const key = `${cycle.cycle}/${name}`;
+  const folder = join(platesPacksDir(platesDir), cycle.cycle);
+  const target = join(folder, name);
+  // Builds in progress, by the file they write.
+  const key = target;
   const running = building.get(key);
   if (running) return running;
   const work = (async (): Promise<BuiltPlatesPack> => {
-    const folder = join(platesPacksDir(platesDir), cycle.cycle);
-    const target = join(folder, name);
     const result = { name, airports: lists.map((list) => list.airport) };
     if ((await stat(target).catch(() => null)) !== null) return result;
     await mkdir(folder, { recursive: true });
