@@ -327,4 +327,36 @@ describe('plates, chart supplement, NOTAMs and TFRs', () => {
       for (const context of contexts) await context.close();
     }
   });
+
+  it('downloads the San Francisco plates pack, then offline lists KSFO and draws a plate from it', { timeout: 180_000 }, async () => {
+    // A fresh context: nothing of KSFO in its HTTP cache, so offline only the pack can answer.
+    const context = await signedInContext(browser, server, { email: EMAIL, viewport: TABLET, hasTouch: true });
+    const errors: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.origin}/app/download`);
+      const row = page.getByTestId('plates-San_Francisco');
+      await row.waitFor({ timeout: 60_000 });
+      // Size before download: KSFO's six PDFs (all airports of the region, the default strategy).
+      expect(await page.getByTestId('plates-size-San_Francisco').innerText()).toMatch(new RegExp(`^1 of 1 airport · 1\\.\\d MB · cycle ${CYCLE}$`));
+      await row.getByRole('button', { name: 'Download the plates of San Francisco' }).click();
+      await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('DOWNLOADED');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+      await context.setOffline(true);
+      await page.goto(`${server.origin}/app/PlateView?airport=KSFO`);
+      await page.getByTestId('plate-list').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId(/^plate-item-/).count()).toBe(6);
+      const before = await page.evaluate(() => performance.now());
+      await page.getByTestId('plate-item-CA-SFO-RNAV-GPS-RWY-28L.pdf').click();
+      await plateDrawnAfter(page, before);
+      expect(await page.getByTestId('plate-title').innerText()).toBe(`RNAV (GPS) RWY 28L · cycle ${CYCLE}`);
+      expect(await countPixels(page, '[data-testid="plate-frame"]', (r, g, b) => r + g + b < 150)).toBeGreaterThan(1000);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { remoteLoggingEnabled } from '@clearway/protocol';
+import { DATA_CHANNELS, remoteLoggingEnabled } from '@clearway/protocol';
 import { accountRoutes, helpTokenPurgeJob, profileNamesFromCustomers, type AccountRoutesOptions } from './account/index.js';
 import { authExpiryPurgeJob, authRoutes, createSessionResolver, outboxCleanupJob, pendingLoginPurgeJob, type SessionResolver } from './auth/index.js';
 import { billingRoutes, lookupLicenceCode, STRIPE_WEBHOOK_PATH, type BillingRoutesOptions } from './billing/index.js';
@@ -15,7 +15,7 @@ import { JobRunner, leasesFor, type JobRunnerOptions } from './jobs/index.js';
 import { clientLogRetentionJob, logRoutes } from './logs/index.js';
 import { analyticsRetentionJob, analyticsRoutes, logForwardJob, RefusalCounter } from './telemetry/index.js';
 import { navdataRoutes } from './navdata/routes.js';
-import { platesModule } from './plates/index.js';
+import { navdbAirportPositions, platesModule } from './plates/index.js';
 import { packRoutes } from './packs/index.js';
 import { createRealtimeHub, type RealtimeHub, realtimeRoutes, type RealtimeRoutesOptions } from './realtime/index.js';
 import { staticRoutes } from './static/index.js';
@@ -153,7 +153,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Region packs for offline use: /packs/index.json and /packs/{cycle}/{region}.{kind}.pmtiles (packs/).
   await app.register(packRoutes, { packsDir: config.packs.dir, channel: config.dataChannel, chartsDir: config.chartsDir, terrainDir: config.packs.terrainDir, chartsCycle: config.packs.chartsCycle, repoRoot: config.repoRoot });
   // Approach plates: /plates/airports/{airport} and /plates/files/{cycle}/{PDF}; import of PLATES_SOURCE (plates/).
-  await app.register(platesModule, { db: deps.db, config: config.plates });
+  // Plate packs place airports in chart regions by the nav database served (the channel's, else any).
+  const positionChannels = [config.dataChannel, ...DATA_CHANNELS.filter((channel) => channel !== config.dataChannel)];
+  await app.register(platesModule, { db: deps.db, config: config.plates, airportPositions: navdbAirportPositions(config.navdataDir, positionChannels) });
   await app.register(glyphRoutes, {});
   await app.register(staticRoutes, { webDist: config.webDist });
 

@@ -101,6 +101,9 @@ function airportSections(data: NavDataSet, strings: StringTableBuilder): Section
     { name: 'apt.fuel', data: Uint8Array.from(a, (x) => encodeTri(x.fuel)) },
     { name: 'apt.rwyStart', data: starts(a, (x) => x.runways) },
     { name: 'apt.freqStart', data: starts(a, (x) => x.frequencies) },
+    // Remarks: optional sections (tables.ts), so artifacts written before them still open.
+    { name: 'apt.rmkStart', data: starts(a, (x) => x.remarks ?? []) },
+    { name: 'rmk.text', data: refs(strings, a.flatMap((x) => x.remarks ?? [])) },
     ...sourceSections('apt', a.map((x) => x.source), strings),
     { name: 'rwy.id', data: refs(strings, runways.map((r) => r.id)) },
     { name: 'rwy.surface', data: refs(strings, runways.map((r) => r.surface)) },

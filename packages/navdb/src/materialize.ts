@@ -92,6 +92,8 @@ export function airportAt(t: Tables, i: number): Airport {
   for (let r = a.rwyStart[i]!; r < a.rwyStart[i + 1]!; r++) runways.push(runwayAt(t, r));
   const frequencies: Frequency[] = [];
   for (let f = a.freqStart[i]!; f < a.freqStart[i + 1]!; f++) frequencies.push(frequencyAt(t, f));
+  const remarks: string[] = [];
+  if (t.rmk !== null) for (let r = t.rmk.start[i]!; r < t.rmk.start[i + 1]!; r++) remarks.push(s.req(t.rmk.text[r]!));
   return {
     id: s.req(a.id[i]!),
     faaId: s.get(a.faaId[i]!),
@@ -113,6 +115,7 @@ export function airportAt(t: Tables, i: number): Airport {
     magVarDeg: a.magVarDeg.get(i),
     runways,
     frequencies,
+    ...(remarks.length > 0 ? { remarks } : {}),
     source: sourceAt(t, a, i),
   };
 }

@@ -87,6 +87,12 @@ export interface Airport {
   magVarDeg: number | null;
   runways: Runway[];
   frequencies: Frequency[];
+  /**
+   * Remarks in the publisher's order (FAA NASR APT_RMK: the airport's general remarks by number,
+   * then those on a contact, runway or runway end, prefixed with what they are about, e.g.
+   * `RWY 24R: ...`). Absent or empty when the source has none (artifacts written before remarks).
+   */
+  remarks?: string[];
   source: SourceRef;
 }
 

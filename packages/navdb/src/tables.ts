@@ -15,6 +15,11 @@ export class Tables {
   readonly rwy;
   readonly rwyEnd;
   readonly freq;
+  /**
+   * Airport remarks (FAA NASR APT_RMK), added after format version 1 as optional sections: null in
+   * an artifact written before them, which still opens and has no remarks.
+   */
+  readonly rmk: { start: Uint32Array; text: Int32Array } | null;
   readonly nav;
   readonly fix;
   readonly awy;
@@ -51,6 +56,9 @@ export class Tables {
       freqStart: this.u32('apt.freqStart'),
       ...this.source('apt'),
     };
+    const rmkStart = this.optional('apt.rmkStart', Uint32Array);
+    const rmkText = this.optional('rmk.text', Int32Array);
+    this.rmk = rmkStart !== null && rmkText !== null ? { start: rmkStart, text: rmkText } : null;
     this.rwy = {
       id: this.i32('rwy.id'),
       surface: this.i32('rwy.surface'),
@@ -139,6 +147,11 @@ export class Tables {
     const { data } = this.section(name);
     if (!(data instanceof ctor)) throw new NavDbFormatError(`Nav database section ${name} has the wrong type`);
     return data;
+  }
+
+  /** A section added after format version 1: null when the artifact predates it. */
+  private optional<T extends SectionArray>(name: string, ctor: abstract new (...args: never[]) => T): T | null {
+    return this.container.sections.has(name) ? this.typed(name, ctor) : null;
   }
 
   private u8(name: string): Uint8Array {

@@ -25,5 +25,6 @@ export * from './devices.js';
 export * from './devicesSchema.js';
 export * from './sim.js';
 export * from './plates.js';
+export * from './platesPack.js';
 export * from './flightService.js';
 export * from './weightBalanceSchema.js';

@@ -8,3 +8,4 @@ export { XPlaneConfigError, xplaneConfigOf, type XPlaneConfig } from './xplaneCo
 export { GeoipConfigError, geoipConfigOf, type GeoipConfig } from './geoipConfig.js';
 export { TelemetryConfigError, telemetryConfigOf, trimTrailingSlashes, type TelemetryConfig } from './telemetryConfig.js';
 export { StratuxConfigError, stratuxConfigOf, type StratuxConfig } from './stratuxConfig.js';
+export { PlatesConfigError, platesConfigOf } from './platesConfig.js';

@@ -14,6 +14,8 @@ export class PlatesConfigError extends Error {
  *   https://aeronav.faa.gov/d-tpp) or a folder in the d-TPP layout (relative to the repo root);
  * - PLATES_SKIP_MISSING=on|off: leave out charts whose PDF the source lacks instead of refusing the
  *   cycle (default off; on for an excerpt such as ../shared/data/plates).
+ * - SUPPLEMENT_SOURCE: `off` (default: the app generates the chart supplement from the nav database)
+ *   or a folder in the FAA d-CS layout (the `afd_*.xml` index and its PDFs; relative to the repo root).
  * @throws PlatesConfigError naming the variable and value.
  */
 export function platesConfigOf(env: Record<string, string | undefined>, repoRoot: string): PlatesConfig {
@@ -21,13 +23,16 @@ export function platesConfigOf(env: Record<string, string | undefined>, repoRoot
   const skipText = env.PLATES_SKIP_MISSING?.trim() ?? '';
   if (!['', 'on', 'off'].includes(skipText)) throw new PlatesConfigError(`PLATES_SKIP_MISSING must be on or off (got "${skipText}")`);
   const skipMissing = skipText === 'on';
+  const supplement = env.SUPPLEMENT_SOURCE?.trim() || 'off';
+  if (supplement === 'faa') throw new PlatesConfigError('SUPPLEMENT_SOURCE must be off or a folder in the FAA d-CS layout (got "faa": the d-CS is not downloaded by the server)');
+  const supplementDir = supplement === 'off' ? {} : { supplementDir: resolveFromRoot(repoRoot, supplement) };
   const choice = env.PLATES_SOURCE?.trim() || 'off';
-  if (choice === 'off') return { dir, source: { kind: 'off' } };
+  if (choice === 'off') return { dir, ...supplementDir, source: { kind: 'off' } };
   if (choice === 'faa') {
     let baseUrl = env.PLATES_FAA_URL?.trim() || FAA_DTPP_BASE_URL;
     while (baseUrl.endsWith('/')) baseUrl = baseUrl.slice(0, -1);
     if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new PlatesConfigError(`PLATES_FAA_URL must be an http:// or https:// URL (got "${baseUrl}")`);
-    return { dir, source: { kind: 'faa', baseUrl, skipMissing } };
+    return { dir, ...supplementDir, source: { kind: 'faa', baseUrl, skipMissing } };
   }
-  return { dir, source: { kind: 'path', dir: resolveFromRoot(repoRoot, choice), skipMissing } };
+  return { dir, ...supplementDir, source: { kind: 'path', dir: resolveFromRoot(repoRoot, choice), skipMissing } };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.js';
 import { importPlates, type PlatesImportReport } from './importer.js';
 import { platesRoutes, type PlatesRoutesOptions } from './routes.js';
+import { supplementRoutes } from './supplement.js';
 import { dtppCycleAt, FaaPlatesSource, PathPlatesSource, type PlatesSource } from './source.js';
 
 export { importPlates, PlatesImportError, pdfProblem, type PlatesImportOptions, type PlatesImportReport } from './importer.js';
@@ -10,11 +11,16 @@ export { parseVrtGeoref } from './georef.js';
 export { dtppCycleAt, FaaPlatesSource, FAA_DTPP_BASE_URL, PathPlatesSource, type PlatesSource } from './source.js';
 export { airportPlates, servedCycle } from './store.js';
 export { PLATES_RATE_LIMIT, platesRoutes } from './routes.js';
+export { parseSupplementIndex, SUPPLEMENT_PATH, SupplementIndexError, SupplementSource, supplementRoutes, type SupplementAnswer } from './supplement.js';
+export { buildPlatesPack, platesPackIndex, platesPacksDir } from './packs.js';
+export { navdbAirportPositions, type AirportLocator, type AirportPositions } from './positions.js';
 
 /** PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL (config/loadConfig.ts). */
 export interface PlatesConfig {
   /** The served dataset: `{dir}/{cycle}/{PDF}`. */
   dir: string;
+  /** SUPPLEMENT_SOURCE: a folder in the FAA d-CS layout (index XML and PDFs); absent: no d-CS, the app generates the supplement. */
+  supplementDir?: string;
   source:
     | { kind: 'off' }
     | { kind: 'path'; dir: string; skipMissing: boolean }
@@ -26,6 +32,8 @@ export interface PlatesModuleOptions {
   config: PlatesConfig;
   /** Test settings of the routes (rate limit, clock). */
   routes?: Pick<PlatesRoutesOptions, 'rateLimit' | 'now'>;
+  /** Where the plate packs find each airport's region (the nav database). */
+  airportPositions?: PlatesRoutesOptions['airportPositions'];
   /** Import from the source when the app is ready (default true when a source is configured). */
   importOnReady?: boolean;
 }
@@ -47,7 +55,8 @@ export function platesSourceOf(config: PlatesConfig, now: number = Date.now()): 
  */
 export async function platesModule(app: FastifyInstance, options: PlatesModuleOptions): Promise<void> {
   const { db, config } = options;
-  await app.register(platesRoutes, { db, platesDir: config.dir, ...options.routes });
+  await app.register(platesRoutes, { db, platesDir: config.dir, airportPositions: options.airportPositions, ...options.routes });
+  await app.register(supplementRoutes, { dir: config.supplementDir ?? null });
   if (config.source.kind === 'off' || options.importOnReady === false) return;
   const skipMissing = config.source.skipMissing;
   let running: Promise<unknown> = Promise.resolve();

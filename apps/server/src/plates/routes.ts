@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { PLATES_PATH } from '@clearway/protocol';
+import {
+  findChartRegion,
+  PLATES_PACK_FILE_PATTERN,
+  PLATES_PACKS_INDEX_PATH,
+  PLATES_PACKS_PATH,
+  PLATES_PATH,
+  platesPackRequestSchema,
+  type PlatesPackEntry,
+} from '@clearway/protocol';
 import type { Database } from '../db/index.js';
-import { DATASET_INDEX_CACHE_CONTROL, registerDataset, sendTaggedJson } from '../datasets/index.js';
+import { addressLimited } from '../http/index.js';
+import { DATASET_INDEX_CACHE_CONTROL, DatasetStore, registerDataset, sendDatasetFile, sendTaggedJson } from '../datasets/index.js';
+import { buildPlatesPack, platesPackIndex, platesPacksDir } from './packs.js';
+import type { AirportPositions } from './positions.js';
 import { AddressRateLimit } from './rateLimit.js';
 import { airportPlates, servedCycle } from './store.js';
+
+/** Largest `POST /plates/packs` body, bytes (500 idents are about 4 KiB). */
+const PACK_BODY_LIMIT_BYTES = 16 * 1024;
+/** `POST /plates/packs` per client address: each may write a pack (seconds for a large region), so few. */
+const PACK_BUILDS_PER_MINUTE = { perMinute: 20 };
 
 /** Requests per address per minute on the plates endpoints (list and PDFs together). */
 export const PLATES_RATE_LIMIT = { max: 600, windowMs: 60_000 };
@@ -15,6 +31,8 @@ export interface PlatesRoutesOptions {
   rateLimit?: { max: number; windowMs: number };
   /** The clock, for the served cycle (tests). */
   now?: () => number;
+  /** Airport positions (the nav database), which place each plate airport in its chart regions for the packs. */
+  airportPositions?: AirportPositions;
 }
 
 /**
@@ -23,7 +41,12 @@ export interface PlatesRoutesOptions {
  *   the airport and cycle when it has no charts, or saying no cycle is imported;
  * - `GET`/`HEAD /plates/files/{cycle}/{PDF}` (and the generic `index.json`) through the datasets
  *   module: strong ETag, 304, byte ranges;
+ * - `GET /plates/packs/index.json`: PlatesPackIndex, the chart regions with their plate airports and bytes;
+ * - `POST /plates/packs` (PlatesPackRequest): builds (or finds) the region's pack of all its airports or
+ *   of those named, and answers its PlatesPackEntry (size, SHA-256, ETag, URL);
+ * - `GET`/`HEAD /plates/packs/{cycle}/{file}`: the pack file through the datasets sender (Range, If-Range);
  * - 429 with Retry-After past PLATES_RATE_LIMIT requests per address and minute.
+ * All of it is published data, as the nav data and chart packs: no session needed.
  */
 export async function platesRoutes(app: FastifyInstance, options: PlatesRoutesOptions): Promise<void> {
   const { db, platesDir, now = Date.now } = options;
@@ -47,6 +70,52 @@ export async function platesRoutes(app: FastifyInstance, options: PlatesRoutesOp
     const list = await airportPlates(db, airport, cycle);
     if (list === null) return reply.code(404).header('cache-control', DATASET_INDEX_CACHE_CONTROL).send({ error: `No approach plates for ${airport} in d-TPP cycle ${cycle.cycle}`, airport, cycle: cycle.cycle });
     return sendTaggedJson(request, reply, list);
+  });
+
+  const packFiles = new DatasetStore({ name: 'plate packs', dir: platesPacksDir(platesDir), contentType: 'application/octet-stream', accepts: (name) => PLATES_PACK_FILE_PATTERN.test(name) }, app.log);
+  const locator = async () => (options.airportPositions ? options.airportPositions() : null);
+
+  app.get(PLATES_PACKS_INDEX_PATH, async (request, reply) => sendTaggedJson(request, reply, await platesPackIndex(db, await servedCycle(db, now()), await locator())));
+
+  app.post(PLATES_PACKS_PATH, { ...addressLimited(PACK_BUILDS_PER_MINUTE), bodyLimit: PACK_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const parsed = platesPackRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply.code(400).send({ error: `Not a plate pack request: ${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid'}` });
+    }
+    const { strategy } = parsed.data;
+    const region = findChartRegion(parsed.data.region);
+    if (region === undefined) return reply.code(404).send({ error: `Unknown chart region "${parsed.data.region}": the regions are listed at ${PLATES_PACKS_INDEX_PATH}` });
+    if (strategy === 'selected' && (parsed.data.airports ?? []).length === 0) return reply.code(400).send({ error: 'Not a plate pack request: airports: the selected strategy needs at least one airport' });
+    const cycle = await servedCycle(db, now());
+    if (cycle === null) return reply.code(404).send({ error: 'No approach plates: no d-TPP cycle has been imported (PLATES_SOURCE)' });
+    const index = await platesPackIndex(db, cycle, await locator());
+    const inRegion = index.regions.find((r) => r.code === region.code)?.airports ?? [];
+    const wanted = new Set((parsed.data.airports ?? []).map((ident) => ident.toUpperCase()));
+    const chosen = strategy === 'all' ? inRegion : inRegion.filter((a) => wanted.has(a.airport) || wanted.has(a.faaIdent));
+    if (chosen.length === 0) {
+      return reply.code(404).send({ error: strategy === 'all' ? `No airport with plates in ${region.name} in d-TPP cycle ${cycle.cycle}` : `None of ${[...wanted].join(', ')} has plates in ${region.name} in d-TPP cycle ${cycle.cycle}` });
+    }
+    const built = await buildPlatesPack({ db, platesDir, cycle, region, strategy, airports: chosen.map((a) => a.airport) });
+    const file = await packFiles.file(cycle.cycle, built.name);
+    if (file === null) return reply.code(500).send({ error: `Plate pack ${built.name} was built but cannot be read` });
+    const entry: PlatesPackEntry = {
+      region: region.code, cycle: cycle.cycle, effectiveFrom: cycle.effectiveFrom, effectiveTo: cycle.effectiveTo, strategy,
+      airports: built.airports, bytes: file.bytes, sha256: file.sha256, etag: file.etag, url: `${PLATES_PACKS_PATH}/${cycle.cycle}/${built.name}`,
+    };
+    return reply.header('cache-control', 'no-store').send(entry);
+  });
+
+  app.route<{ Params: { cycle: string; file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `${PLATES_PACKS_PATH}/:cycle/:file`,
+    handler: async (request, reply) => {
+      const { cycle, file } = request.params;
+      return sendDatasetFile(request, reply, {
+        lookup: () => packFiles.file(cycle, file),
+        notFound: (missing) => missing.code(404).header('cache-control', DATASET_INDEX_CACHE_CONTROL).send({ error: `No plate pack ${file} of d-TPP cycle ${cycle}: ask for it with POST ${PLATES_PACKS_PATH} first`, file, cycle }),
+      });
+    },
   });
 
   registerDataset(app, {

@@ -45,7 +45,7 @@ describe('US and world builds from the shared publisher files (corpus)', () => {
         "conflicts": 2262,
         "dangling": 0,
         "errors": 3,
-        "issues": 1707,
+        "issues": 1708,
         "placedRunways": 559,
         "us": {
           "airports": 20508,
@@ -74,6 +74,10 @@ describe('US and world builds from the shared publisher files (corpus)', () => {
     expect(db.header).toMatchObject({ region: 'us', cycle: '2509', effective: '2025-09-04', expires: '2025-10-02' });
     expect(db.airportSummary('KHWD')).toMatchObject({ code: 'HWD', icao: 'KHWD', municipality: 'HAYWARD' });
     expect(db.procedures('KHWD').length).toBeGreaterThan(0);
+    // Remarks from the NASR excerpt's APT_RMK.csv, in the FAA's order (general remarks by number first).
+    const lax = db.airport('LAX')?.remarks ?? [];
+    expect(lax.slice(0, 2)).toEqual(['NMRS BIRDS ON AND IN VCNTY OF ARPT.', 'TURB MAY BE DEFLECTED UPWARD FM THE BLAST FENCE 180 FT E OF RWY 25R.']);
+    expect(lax).toContain('RWY 07L/25R: PCR VALUE: 870/R/A/W/T');
     expect(us.gzipBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
   });
 

@@ -42,10 +42,11 @@ describe('NASR national corpus', () => {
       'APT_RWY_END.csv warning: table not in the folder': 1,
       'FRQ.csv warning: table not in the folder': 1,
       'ILS_BASE.csv warning: table not in the folder': 1,
+      'APT_RMK.csv warning: table not in the folder': 1,
       'AWY_SEG_ALT.csv warning: table not in the folder': 1,
       'AWY_BASE.csv warning: table not in the folder': 1,
     });
-    expect(issues.counts()).toEqual({ errors: 0, warnings: 589, total: 589 });
+    expect(issues.counts()).toEqual({ errors: 0, warnings: 590, total: 590 });
     // Informational: the whole national read, for the issue note.
     console.log(`NASR national: ${millis.toFixed(0)} ms`, data.tables.map((t) => `${t.file} ${t.rows} rows ${t.millis.toFixed(0)} ms`).join(', '));
   });

@@ -12,6 +12,7 @@ import { AWY_BASE_REQUIRED, AWY_SEG_ALT_REQUIRED, PointResolver, readAwyBase, re
 import { FIX_BASE_REQUIRED, readFixBase } from './fixes.js';
 import { FRQ_REQUIRED, ILS_BASE_REQUIRED, readFrq, readIlsBase } from './frequencies.js';
 import { NAV_BASE_REQUIRED, readNavBase } from './navaids.js';
+import { APT_RMK_REQUIRED, readAptRmk } from './remarks.js';
 import { openNasrTable, type TableRun } from './table.js';
 
 export interface NasrOptions {
@@ -53,7 +54,7 @@ const CORE_TABLES = new Set(['APT_BASE.csv', 'APT_RWY.csv', 'NAV_BASE.csv', 'FIX
 
 /**
  * Reads FAA NASR CSV tables: airports (APT_BASE) with runways (APT_RWY), runway ends (APT_RWY_END)
- * and frequencies (FRQ, localizers from ILS_BASE), navaids (NAV_BASE), fixes (FIX_BASE) and airways
+ * and frequencies (FRQ, localizers from ILS_BASE), remarks (APT_RMK), navaids (NAV_BASE), fixes (FIX_BASE) and airways
  * (AWY_SEG_ALT, AWY_BASE). `input` is a folder, a zip (nested CSV zips included) or a list of source
  * files. Never throws for bad data: missing tables, missing columns, malformed rows and references
  * that do not resolve (tables of different cycles) go to `options.issues`.
@@ -102,6 +103,7 @@ export async function readNasr(input: string | readonly SourceFile[], options: N
       return run;
     });
     await table('ILS_BASE.csv', ILS_BASE_REQUIRED, (t) => readIlsBase(t, issues, index));
+    await table('APT_RMK.csv', APT_RMK_REQUIRED, (t) => readAptRmk(t, issues, index));
   }
   const resolver = new PointResolver(data.navaids, data.fixes, data.airports);
   await table('AWY_SEG_ALT.csv', AWY_SEG_ALT_REQUIRED, (t) => readAwySegAlt(t, issues, resolver, data.airways));

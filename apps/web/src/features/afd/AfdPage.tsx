@@ -3,8 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useServices } from '../../platform/services';
 import { pagePath } from '../../platform/pages';
+import { serverFetch } from '../../platform/serverFetch';
 import { useStoredAirportId } from '../../platform/storedAirport';
 import { useAppSelector } from '../../store/hooks';
+import { PdfPages } from '../plates/components';
+import { fetchFaaSupplement, FAA_SUPPLEMENT_SOURCE_TEXT, type FaaSupplement } from './faaSupplement';
 import { buildSupplement, type Supplement } from './supplement';
 
 const TOUCH = { minHeight: 44, minWidth: 44 } as const;
@@ -19,18 +22,34 @@ function useAirportCode(): string | null {
   return queryId ?? storedId;
 }
 
+export interface AfdPageProps {
+  /** The server's fetch (tests pass their own). */
+  fetchFn?: typeof fetch;
+  /** The PDF renderer of the FAA pages (default pdf.js; tests pass their own). */
+  loadRenderer?: Parameters<typeof PdfPages>[0]['loadRenderer'];
+}
+
 /**
- * The chart supplement page (/app/show_afd; issue 21): Clearway's own supplement entry of an airport,
- * generated from the nav database on the device (supplement.ts), in the Chart Supplement's order.
- * The FAA d-CS is not served by this server, and the page says where its text came from.
+ * The chart supplement page (/app/show_afd; issue 21): the airport's FAA Chart Supplement pages when
+ * the server has the d-CS (SUPPLEMENT_SOURCE, faaSupplement.ts), drawn with the plate renderer;
+ * otherwise Clearway's own supplement entry generated from the nav database on the device
+ * (supplement.ts), in the Chart Supplement's order. The page says where its text came from.
  */
-export function AfdPage() {
+export function AfdPage({ fetchFn = serverFetch, loadRenderer }: AfdPageProps = {}) {
   const { routing } = useServices();
   const navigate = useNavigate();
   const code = useAirportCode();
   const dbStatus = useAppSelector((s) => s.navData.status);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [faa, setFaa] = useState<{ code: string; value: FaaSupplement | null } | null>(null);
   const [typed, setTyped] = useState('');
+
+  useEffect(() => {
+    if (!code) return undefined;
+    const controller = new AbortController();
+    fetchFaaSupplement(code, fetchFn, controller.signal).then((value) => !controller.signal.aborted && setFaa({ code, value }));
+    return () => controller.abort();
+  }, [code, fetchFn]);
 
   useEffect(() => {
     if (!code || !routing) return undefined;
@@ -51,6 +70,7 @@ export function AfdPage() {
   }, [code, routing, dbStatus]);
 
   const current = shown !== null && shown.code === code ? shown : null;
+  const faaShown = faa !== null && faa.code === code ? faa.value : null;
   const open = (next: string) => navigate(`${pagePath('show_afd')}?id=${encodeURIComponent(next)}`, { replace: true });
 
   return (
@@ -84,9 +104,20 @@ export function AfdPage() {
         )}
       </Stack>
       {!code && <Typography data-testid="afd-empty">Choose an airport to see its chart supplement entry.</Typography>}
-      {code && current === null && <Typography data-testid="afd-loading">Loading the supplement entry...</Typography>}
-      {current?.kind === 'notFound' && <Typography data-testid="afd-not-found">Airport not found: {current.code}</Typography>}
-      {current?.kind === 'loaded' && <SupplementView supplement={current.supplement} />}
+      {faaShown !== null ? (
+        <Paper variant="outlined" data-testid="afd-faa" sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
+          <Typography variant="h5" component="h2" data-testid="afd-name" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+            {faaShown.name} ({faaShown.airport})
+          </Typography>
+          <PdfPages urls={faaShown.pages.map((page) => page.url)} label={`${faaShown.name} chart supplement`} fetchFn={fetchFn} {...(loadRenderer ? { loadRenderer } : {})} />
+          <Alert severity="info" data-testid="afd-source" sx={{ mt: 2 }}>
+            {FAA_SUPPLEMENT_SOURCE_TEXT}
+          </Alert>
+        </Paper>
+      ) : null}
+      {code && faaShown === null && current === null && <Typography data-testid="afd-loading">Loading the supplement entry...</Typography>}
+      {faaShown === null && current?.kind === 'notFound' && <Typography data-testid="afd-not-found">Airport not found: {current.code}</Typography>}
+      {faaShown === null && current?.kind === 'loaded' && <SupplementView supplement={current.supplement} />}
     </Box>
   );
 }

@@ -41,6 +41,9 @@ export function runwayLine(r: Runway): string {
   return `RWY ${r.id.replace('/', '-')}: ${size}${surface}${lights === '' ? '' : ` ${lights}`}`.trim();
 }
 
+/** The remarks section when the nav database has none for the airport (or predates remarks). */
+export const REMARKS_NONE_TEXT = 'No remarks in the nav database: see the FAA Chart Supplement.';
+
 const SOURCE_NAMES: Record<string, string> = { 'faa-nasr': 'FAA NASR', 'faa-cifp': 'FAA CIFP', xplane: 'X-Plane data', ourairports: 'OurAirports' };
 
 export function buildSupplement(summary: AirportSummary, airport: Airport | null): Supplement {
@@ -65,7 +68,8 @@ export function buildSupplement(summary: AirportSummary, airport: Airport | null
         `Tower: ${summary.towered === null ? '—' : summary.towered ? 'towered' : 'non-towered'}`,
       ],
     },
-    { title: 'Airport remarks', lines: ['The nav database carries no remarks: see the FAA Chart Supplement.'] },
+    // In the FAA's order (NASR APT_RMK: general remarks by number, then contacts, runways, runway ends).
+    { title: 'Airport remarks', lines: airport?.remarks !== undefined && airport.remarks.length > 0 ? [...airport.remarks] : [REMARKS_NONE_TEXT] },
     { title: 'Communications', lines: frequencies.length === 0 ? ['No frequencies in the nav database.'] : frequencies.map((f) => `${f.type} ${frequency(f)}${f.description ? ` (${f.description})` : ''}`) },
   ];
   const from = airport === null ? 'the nav database' : `${SOURCE_NAMES[airport.source.source] ?? airport.source.source} (${airport.source.file})`;

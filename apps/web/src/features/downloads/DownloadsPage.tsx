@@ -1,6 +1,7 @@
 // `/app/download` (issue 18, spec part 2 §2-§4 "Downloads"): chart region packs for offline use,
 // downloaded by the background downloader (downloader.worker.ts) with their progress, pause, resume,
-// stop and delete; the airport database and weather as download types; the storage bar and quota.
+// stop and delete; the airport database and weather as download types; approach plates per region
+// (PlatesSection); the storage bar and quota.
 // Works offline: the region list then comes from the app and shows what is on the device.
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -10,8 +11,6 @@ import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { CHART_REGIONS, PACKS_INDEX_PATH, packIndexSchema, type PackArea, type PackIndex } from '@clearway/protocol';
 import { useAppSelector } from '../../store/hooks';
@@ -20,6 +19,8 @@ import { AreaPanel } from './AreaPanel';
 import { areaRows, readKnownAreas, rememberArea } from './areas';
 import { downloadsClient, formatMB, STORAGE_QUOTA_REQUESTED_BYTES, useDownloads, type RegionDownload } from './downloadsClient';
 import { orderRegions, type LonLat } from './nearRegions';
+import { isPlatesPackCode } from './platesPacks';
+import { PlatesSection } from './PlatesSection';
 import { REGION_STATE, regionStateName, type RegionState } from './regionState';
 import { isExpired, regionRows, type RegionRow } from './rows';
 import { DOWNLOADS_TITLE, formatRemaining, NOT_AVAILABLE_TEXT, OFFLINE_INDEX_TEXT, STATE_TEXT, UPDATE_AVAILABLE_TEXT } from './texts';
@@ -243,7 +244,7 @@ export function DownloadsPage() {
   const quotaBytes = downloads.settings.quotaMB * 1_000_000;
   const chosen = rows.filter((row) => selected.has(row.code) && row.cycle !== null);
   const chosenBytes = chosen.reduce((sum, row) => sum + row.bytes, 0);
-  const regionsStored = new Set(downloads.stored.map((pack) => pack.region)).size;
+  const regionsStored = new Set(downloads.stored.filter((pack) => !isPlatesPackCode(pack.region)).map((pack) => pack.region)).size;
 
   const select = (code: string, on: boolean) =>
     setSelected((current) => {
@@ -301,25 +302,13 @@ export function DownloadsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Box>
-          <Typography variant="body2" id="approach-strategy-label">
-            Approach plates
-          </Typography>
-          <ToggleButtonGroup exclusive size="small" aria-labelledby="approach-strategy-label" value={downloads.settings.approachStrategy} onChange={(_, value: 'all' | 'selected' | null) => value && client.setSettings({ approachStrategy: value })}>
-            <ToggleButton value="all" sx={TOUCH}>
-              All
-            </ToggleButton>
-            <ToggleButton value="selected" sx={TOUCH}>
-              Selected airports
-            </ToggleButton>
-          </ToggleButtonGroup>
-        </Box>
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
           Region type: within 400 miles {position ? 'of your position' : '(no position yet: allow location on the map)'} first
         </Typography>
       </Box>
 
       <OtherTypes nowMs={nowMs} />
+      <PlatesSection downloads={downloads} nowMs={nowMs} onMessage={setMessage} />
 
       {indexError ? (
         <Alert severity="info" sx={{ mb: 1 }}>

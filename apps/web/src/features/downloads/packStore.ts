@@ -1,13 +1,13 @@
 import { Dexie, type Table } from 'dexie';
 import { segmentedPartStore, type PartStore, type SegmentBackend } from '@clearway/download';
-import type { PackKind } from '@clearway/protocol';
 import { DownloadsDb } from '../../db/downloads';
 import { indexedDbSegments, opfsSegmentFiles, opfsSegments } from '../../downloads';
+import type { DownloadKind } from './protocol';
 
 /** A verified region pack held on this device (the contract the map reads packs through). */
 export interface StoredPack {
   region: string;
-  kind: PackKind;
+  kind: DownloadKind;
   /** The chart cycle it was built for (its effective date, YYYY-MM-DD). */
   cycle: string;
   /** Size of the file, bytes. */
@@ -80,11 +80,11 @@ export async function segmentsBlob(backend: SegmentBackend): Promise<Blob | null
 }
 
 /** The download id of a pack's bytes: one per cycle, so a new cycle never overwrites the old one's. */
-export function packPartId(cycle: string, region: string, kind: PackKind): string {
+export function packPartId(cycle: string, region: string, kind: DownloadKind): string {
   return `pack/${cycle}/${region}.${kind}`;
 }
 
-export function packKey(region: string, kind: PackKind): string {
+export function packKey(region: string, kind: DownloadKind): string {
   return `${region}.${kind}`;
 }
 
@@ -130,7 +130,7 @@ export class PackStore {
     return this.db.packs.toArray();
   }
 
-  async open(region: string, kind: PackKind): Promise<Blob | null> {
+  async open(region: string, kind: DownloadKind): Promise<Blob | null> {
     const row = await this.db.packs.get(packKey(region, kind));
     if (row === undefined) return null;
     return this.storage.blob(row.partId, row.storage);
@@ -145,7 +145,7 @@ export class PackStore {
    * Where a download of this pack keeps its bytes: segments that stay as the stored file once
    * verified (`finish` keeps them and gives the size), so no pack is ever assembled in memory.
    */
-  async part(cycle: string, region: string, kind: PackKind): Promise<PackPartStore> {
+  async part(cycle: string, region: string, kind: DownloadKind): Promise<PackPartStore> {
     const { backend, storage } = await this.storage.segments(packPartId(cycle, region, kind));
     const inner = segmentedPartStore(backend);
     await inner.load();
@@ -161,7 +161,7 @@ export class PackStore {
   }
 
   /** Removes what a download of this pack left (a failure, a stop), unless it is the stored pack itself. */
-  async discardPart(cycle: string, region: string, kind: PackKind): Promise<void> {
+  async discardPart(cycle: string, region: string, kind: DownloadKind): Promise<void> {
     const row = await this.db.packs.get(packKey(region, kind));
     const id = packPartId(cycle, region, kind);
     if (row?.partId === id) return;
@@ -187,7 +187,7 @@ export class PackStore {
   }
 
   /** Deletes a stored pack: its record, then its bytes. False when there was none. */
-  async remove(region: string, kind: PackKind): Promise<boolean> {
+  async remove(region: string, kind: DownloadKind): Promise<boolean> {
     const key = packKey(region, kind);
     const row = await this.db.packs.get(key);
     if (row === undefined) return false;

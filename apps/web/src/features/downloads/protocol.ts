@@ -1,5 +1,8 @@
 import type { PackKind } from '@clearway/protocol';
 
+/** What the downloader stores: a chart region pack of a kind, or a region's approach plates (platesPacks.ts). */
+export type DownloadKind = PackKind | 'plates';
+
 /**
  * The background downloader's messages (spec part 2 §7): out `download` (chart, root, directory,
  * database, chunks), `download_buffer` (adds cycle, tileList, ext, strategy, detail), `cancel`,
@@ -9,7 +12,7 @@ import type { PackKind } from '@clearway/protocol';
  * the chart cycle, `database` 'packs', and `chunks` the region's packs from /packs/index.json.
  */
 export interface PackChunk {
-  kind: PackKind;
+  kind: DownloadKind;
   cycle: string;
   expires: string;
   /** Path on `root` (the index's `url`). */

@@ -168,6 +168,11 @@ export function PlateView({ loadRenderer = loadPdfRenderer, fetchFn, position: g
   const [night, setNight] = useState(false);
   const [favorite, setFavorite] = useState(false);
 
+  // pdf.js and its worker start while the list shows, before a plate is chosen.
+  useEffect(() => {
+    loadRenderer().catch(() => undefined);
+  }, [loadRenderer]);
+
   useEffect(() => {
     if (!airport) return undefined;
     const controller = new AbortController();

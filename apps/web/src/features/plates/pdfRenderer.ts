@@ -19,14 +19,21 @@ export interface PlateDocument {
 
 let loading: Promise<PlateRenderer> | null = null;
 
-/** pdf.js as a PlateRenderer, loaded once. */
+/**
+ * pdf.js as a PlateRenderer, loaded once, with one pdf.js worker started here and shared by every
+ * document: without it pdf.js starts (and at close ends) a worker per plate, about a third of a warm
+ * plate's first draw (bench:plates). Called when the plate screen opens, so the worker is up before
+ * a plate is chosen.
+ */
 export function loadPdfRenderer(): Promise<PlateRenderer> {
   loading ??= (async () => {
     const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+    const shared = new pdfjs.PDFWorker();
+    await shared.promise;
     return {
       async open(bytes) {
-        const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+        const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, worker: shared }).promise;
         return {
           pages: document.numPages,
           async size(page) {
@@ -41,7 +48,8 @@ export function loadPdfRenderer(): Promise<PlateRenderer> {
             canvas.height = Math.floor(viewport.height);
             canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
             canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
-            const context = canvas.getContext('2d');
+            // Opaque: pdf.js paints the page's white paper anyway, and an opaque canvas composites faster.
+            const context = canvas.getContext('2d', { alpha: false });
             if (!context) throw new Error('No 2D canvas to draw the plate on');
             await pdfPage.render({ canvasContext: context, viewport }).promise;
           },
