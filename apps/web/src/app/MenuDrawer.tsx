@@ -24,9 +24,8 @@ import { useAccountAtStart, useLogout } from '../features/account/session';
 import { SupportButton } from '../features/help/SupportButton';
 import { pagePath } from '../platform/pages';
 import { SideDrawer } from '../platform/SideDrawer';
+import { DRAWER_WIDTH_PX } from '../platform/layout';
 
-/** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
-export const DRAWER_WIDTH_PX = 300;
 
 interface Props {
   open: boolean;
