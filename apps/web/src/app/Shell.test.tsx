@@ -74,6 +74,8 @@ describe('loading screen and top bar', () => {
     await act(() => router.navigate('/app/map1'));
     expect(scroll.contains(await screen.findByTestId('page-map1'))).toBe(true);
     expect(getComputedStyle(scroll).pointerEvents).toBe('none');
+    // Every layer over the map lets the map's pointer events through (pans, taps).
+    expect(getComputedStyle(screen.getByTestId('page-area')).pointerEvents).toBe('none');
     expect(screen.getByTestId('loading-chip').parentElement).toBe(main);
   });
 

@@ -88,7 +88,7 @@ export function Shell() {
           data-testid="page-area"
           sx={split
             ? { position: 'relative', flex: '1 1 0', minWidth: 0, minHeight: 0, bgcolor: 'background.default', borderColor: 'divider', borderStyle: 'solid', borderWidth: 0, ...(layout === 'beside-vertical' ? { borderLeftWidth: 2 } : { borderTopWidth: 2 }) }
-            : { position: 'absolute', inset: 0 }}
+            : { position: 'absolute', inset: 0, ...(onMap && { pointerEvents: 'none' }) }}
         >
           <Box data-testid="page-scroll" sx={{ position: 'absolute', inset: 0, overflow: 'auto', ...(onMap && { pointerEvents: 'none' }) }}>
             {/* The page mounts under the loading screen but cannot be used until the map is drawn.
