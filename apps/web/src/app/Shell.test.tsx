@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_WEBGL_REASON } from '../platform/readiness';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
 import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../store/readinessSlice';
 
@@ -47,11 +47,17 @@ describe('loading screen and top bar', () => {
     expect(firstPendingSignal(r(done, done, done))).toBeNull();
   });
 
-  it('sizes the top bar for the window', async () => {
-    renderApp('/app/map1');
+  it('sizes the top bar for the window, and keeps the width, the menu state and the version in settings', async () => {
+    const { store } = renderApp('/app/map1', { services: { appVersion: '9.8.7' } });
     const bar = await screen.findByTestId('top-bar');
     // jsdom's window is 1024 × 768: a landscape tablet.
     expect(getComputedStyle(bar).height).toBe('58px');
+    expect(store.getState().settings).toMatchObject({ width: 1024, appVersion: '9.8.7', navCollapsed: false });
+    act(() => {
+      store.dispatch(signalSettled({ signal: 'navDb', state: 'ready' }));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'menu' }));
+    await waitFor(() => expect(store.getState().settings.navCollapsed).toBe(true));
   });
 
   it('lays the map views beside the page scroll layer, so a page scroll bar cannot resize them', async () => {

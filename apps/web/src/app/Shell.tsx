@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import { useAppSelector } from '../store/hooks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { useServices } from '../platform/services';
+import { appVersionKnown, setNavCollapsed, windowWidthChanged } from '../features/settings/settingsSlice';
 import { MapHost } from '../features/map/MapHost';
 import { useProfileSync } from '../features/sync/useProfileSync';
 import { useAccountAtStart } from '../features/account/session';
@@ -47,6 +49,19 @@ export function Shell() {
   useAccountAtStart();
   // The server's version is polled too (the realtime channel only reaches signed-in devices).
   useVersionPoll();
+
+  // The settings entity's shell fields (spec part 2 §3): menu open, window width, app version.
+  const dispatch = useAppDispatch();
+  const { appVersion } = useServices();
+  useEffect(() => {
+    dispatch(setNavCollapsed(menu.open));
+  }, [dispatch, menu.open]);
+  useEffect(() => {
+    dispatch(windowWidthChanged(width));
+  }, [dispatch, width]);
+  useEffect(() => {
+    dispatch(appVersionKnown(appVersion));
+  }, [dispatch, appVersion]);
 
   useEffect(() => {
     if (!import.meta.env.PROD) return;
