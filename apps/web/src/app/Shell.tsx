@@ -10,6 +10,7 @@ import { useAccountAtStart } from '../features/account/session';
 import { DeviceLimitAlert } from '../features/sync/DeviceLimitAlert';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingChip, LoadingScreen, loadingState } from './LoadingScreen';
+import { BootFailure } from './BootFailure';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
 import { isMapPath, pageForPath } from '../platform/pages';
 import { pageBesideAfter, pageLayout } from '../platform/layout';
@@ -118,6 +119,7 @@ export function Shell() {
         {/* Beside the scroll layer, whose pointer events are off on the map pages: it must take them. */}
         <LoadingScreen onMap={onMap} />
         <LoadingChip onMap={onMap} />
+        <BootFailure />
       </Box>
     </Box>
   );
