@@ -137,6 +137,7 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
       performance={performanceMode}
       location={location}
       hash={hash}
+      hashActive={onMap}
       onIdle={readiness.ready}
       onError={readiness.fail}
       onLoaded={(loaded) => dispatch(mapLoaded({ viewId, loaded }))}
