@@ -57,14 +57,23 @@ afterAll(async () => {
   for (const [rule, count] of [...byRule].sort()) console.log(`[a11y] ${rule}: ${count} element(s)`);
 });
 
-/** Runs axe-core on the page as it is now and records every violation under `where`. */
+/**
+ * Runs axe-core on the page as it is now and records every violation under `where`. A serious or
+ * critical finding is checked once more a second later and recorded only if still there: a colour
+ * caught mid-transition (a label floating up, a theme change fading in) is not what a pilot reads.
+ */
 async function runAxe(page: Page, where: string, theme: 'day' | 'night'): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const audit = () => page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
   });
+  let violations = await audit();
+  if (violations.some((v) => FAILING_IMPACTS.has(v.impact))) {
+    await page.waitForTimeout(1_000);
+    violations = await audit();
+  }
   audited.push(`${where} (${theme})`);
   for (const v of violations) findings.push({ where, theme, rule: v.id, impact: v.impact, help: v.help, targets: v.targets });
 }
@@ -156,6 +165,12 @@ async function tabThrough(page: Page, container: string, maxSteps = 120): Promis
       for (let e: Element | null = el, i = 0; e && i < 3 && !shown; e = e.parentElement, i++) shown = ring(e);
       const outlined = el.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('.MuiOutlinedInput-notchedOutline');
       if (!shown && outlined) shown = parseFloat(getComputedStyle(outlined).borderTopWidth) >= 2;
+      // A standard field's focus line: its 2 px underline drawn in full (scaleX(1)).
+      const underlined = el.closest('.MuiInput-underline.Mui-focused');
+      if (!shown && underlined) {
+        const line = getComputedStyle(underlined, '::after');
+        shown = parseFloat(line.borderBottomWidth) >= 2 && !line.transform.startsWith('matrix(0,');
+      }
       const name = el.getAttribute('aria-label') ?? el.getAttribute('name') ?? (el.textContent ?? '').trim().slice(0, 40);
       return { name: `${el.tagName.toLowerCase()} "${name}"`, shown };
     }, container);

@@ -74,8 +74,8 @@ export function WeatherToggle(props: { type: WeatherProductType; label: string; 
           lineHeight: 1.15,
           whiteSpace: 'nowrap',
           pointerEvents: 'none',
+          // Not dimmed when stale (the stripes and the dimmed name say it): the age stays readable, 4.5:1.
           color: colour(theme),
-          opacity: stale ? 0.6 : 1,
         })}
       >
         {age}
