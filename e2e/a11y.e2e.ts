@@ -152,6 +152,8 @@ async function tabThrough(page: Page, container: string, maxSteps = 120): Promis
   // The first stop is where the focus is now (a drawer focuses its close button on opening), then each Tab.
   for (let step = 0; step <= maxSteps; step++) {
     if (step > 0) await page.keyboard.press('Tab');
+    // Let the field's focused style (MUI's class on its root) settle before reading it.
+    await page.waitForTimeout(50);
     const focused = await page.evaluate((sel) => {
       const box = document.querySelector(sel);
       const el = document.activeElement as HTMLElement | null;
@@ -166,13 +168,13 @@ async function tabThrough(page: Page, container: string, maxSteps = 120): Promis
       const outlined = el.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('.MuiOutlinedInput-notchedOutline');
       if (!shown && outlined) shown = parseFloat(getComputedStyle(outlined).borderTopWidth) >= 2;
       // A standard field's focus line: its 2 px underline drawn in full (scaleX(1)).
-      const underlined = el.closest('.MuiInput-underline.Mui-focused');
-      if (!shown && underlined) {
-        const line = getComputedStyle(underlined, '::after');
-        shown = parseFloat(line.borderBottomWidth) >= 2 && !line.transform.startsWith('matrix(0,');
-      }
+      const underlined = el.closest('.MuiInput-underline');
+      const line = underlined ? getComputedStyle(underlined, '::after') : null;
+      if (!shown && line) shown = parseFloat(line.borderBottomWidth) >= 2 && !line.transform.startsWith('matrix(0,');
       const name = el.getAttribute('aria-label') ?? el.getAttribute('name') ?? (el.textContent ?? '').trim().slice(0, 40);
-      return { name: `${el.tagName.toLowerCase()} "${name}"`, shown };
+      // Without a ring, say what the field's root and underline looked like.
+      const detail = shown || !line ? '' : ` (${underlined?.className ?? ''}; underline ${line.borderBottomWidth} ${line.transform})`;
+      return { name: `${el.tagName.toLowerCase()} "${name}"${detail}`, shown };
     }, container);
     if (!focused) {
       if (step === 0) continue;
