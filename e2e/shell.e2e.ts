@@ -148,6 +148,36 @@ describe('shell', () => {
       await page.getByText('Flight Plan', { exact: true }).click();
       await page.waitForURL(`${server.origin}/app/route`);
       await page.getByTestId('page-route').waitFor();
+
+      // 1280 x 800 is wider than the sm breakpoint (1200): the page opened from the map sits beside it,
+      // side by side in landscape (spec part 2 §2), and the map keeps panning in its half.
+      await page.waitForSelector('[data-testid="app-main"][data-page-layout="beside-vertical"]');
+      const canvas = page.locator('[data-testid="map-view-1"] canvas').first();
+      const mapBox = await canvas.boundingBox();
+      const pageBox = await page.getByTestId('page-area').boundingBox();
+      expect(mapBox && pageBox).toBeTruthy();
+      expect(mapBox!.x).toBeLessThan(2);
+      expect(mapBox!.width).toBeGreaterThan(600);
+      expect(pageBox!.x).toBeGreaterThanOrEqual(mapBox!.x + mapBox!.width - 1);
+      expect(pageBox!.x + pageBox!.width).toBeGreaterThan(1278);
+      expect(Math.abs(mapBox!.y - pageBox!.y)).toBeLessThan(2);
+      expect(mapBox!.height).toBeGreaterThan(800 - 58 - 2);
+      await expect.poll(() => canvas.isVisible()).toBe(true);
+      const view = page.getByTestId('map-view-1');
+      await page.waitForFunction(() => document.querySelector('[data-testid="map-view-1"]')?.hasAttribute('data-map-bounds'), undefined, { timeout: 60_000 });
+      const before = await view.getAttribute('data-map-bounds');
+      await page.mouse.move(200, 400);
+      await page.mouse.down();
+      for (let step = 1; step <= 10; step++) await page.mouse.move(200 + step * 20, 400);
+      await page.mouse.up();
+      await expect.poll(() => view.getAttribute('data-map-bounds'), { timeout: 10_000 }).not.toBe(before);
+
+      // Restore Map leaves the split: the map alone over the whole width again.
+      await page.getByTestId('restore-map').click();
+      // The map (pane one keeps its camera in the address hash) has moved: /app/map1#zoom/lat/lon.
+      await page.waitForURL((url) => url.pathname === '/app/map1');
+      await page.waitForSelector('[data-testid="app-main"][data-page-layout="full"]');
+      await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(1270);
     });
   });
 

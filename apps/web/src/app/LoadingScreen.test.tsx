@@ -10,13 +10,13 @@ import { navDataLoadStarted, navDataProgress } from '../features/navdata/navData
 import { LoadingChip, LoadingScreen, loadingState, navDataProgressText } from './LoadingScreen';
 import { themeFor } from './theme';
 
-function renderLoading(dark = false) {
+function renderLoading(dark = false, onMap = true) {
   const store = makeStore();
   render(
     <Provider store={store}>
       <ThemeProvider theme={themeFor(dark)}>
-        <LoadingScreen />
-        <LoadingChip />
+        <LoadingScreen onMap={onMap} />
+        <LoadingChip onMap={onMap} />
       </ThemeProvider>
     </Provider>,
   );
@@ -53,6 +53,18 @@ describe('loading screen and loading chip', () => {
     });
     expect(screen.queryByTestId('loading-screen')).toBeNull();
     expect(screen.getByTestId('loading-chip').dataset.signal).toBe('navDb');
+    expect(screen.getByTestId('loading-chip-message').textContent).toBe('Loading Nav Database...');
+  });
+
+  it('never covers a page other than the map: the chip says "Loading Map..." there instead', () => {
+    const store = renderLoading(false, false);
+    expect(screen.queryByTestId('loading-screen')).toBeNull();
+    expect(screen.getByTestId('loading-chip').dataset.signal).toBe('map');
+    expect(screen.getByTestId('loading-chip-message').textContent).toBe('Loading Map...');
+    expect(getComputedStyle(screen.getByTestId('loading-chip')).pointerEvents).toBe('none');
+    act(() => {
+      store.dispatch(signalSettled({ signal: 'map', state: 'ready' }));
+    });
     expect(screen.getByTestId('loading-chip-message').textContent).toBe('Loading Nav Database...');
   });
 
@@ -124,10 +136,13 @@ describe('loading screen and loading chip', () => {
   it('decides screen and chip from the three signals', () => {
     const pending = { state: 'pending', reason: null } as const;
     const done = { state: 'ready', reason: null } as const;
-    expect(loadingState({ map: pending, navDb: done, serviceWorker: done })).toEqual({ screen: true, chip: null });
-    expect(loadingState({ map: done, navDb: pending, serviceWorker: pending })).toEqual({ screen: false, chip: 'navDb' });
-    expect(loadingState({ map: done, navDb: done, serviceWorker: pending })).toEqual({ screen: false, chip: 'serviceWorker' });
-    expect(loadingState({ map: done, navDb: done, serviceWorker: done })).toEqual({ screen: false, chip: null });
+    expect(loadingState({ map: pending, navDb: done, serviceWorker: done }, true)).toEqual({ screen: true, chip: null });
+    expect(loadingState({ map: pending, navDb: pending, serviceWorker: pending }, false)).toEqual({ screen: false, chip: 'map' });
+    for (const onMap of [true, false]) {
+      expect(loadingState({ map: done, navDb: pending, serviceWorker: pending }, onMap)).toEqual({ screen: false, chip: 'navDb' });
+      expect(loadingState({ map: done, navDb: done, serviceWorker: pending }, onMap)).toEqual({ screen: false, chip: 'serviceWorker' });
+      expect(loadingState({ map: done, navDb: done, serviceWorker: done }, onMap)).toEqual({ screen: false, chip: null });
+    }
     expect(navDataProgressText(42, null)).toBe('42%');
   });
 });

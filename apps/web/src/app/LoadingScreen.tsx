@@ -12,21 +12,23 @@ export function navDataProgressText(pct: number, remainingBytes: number | null):
 }
 
 /**
- * What covers the page and what the chip over it says (issue 27 point 10): the loading screen only
- * while the map is not drawn ('Loading Map...'); then the chip, 'Loading Nav Database...' until the
- * nav database has settled, then 'Getting Offline Ready...' until the service worker has; nothing
- * once all three have settled. The texts are the spec's (part 1 §2 "Shell", §8).
+ * What covers the page and what the chip over it says (issue 27 point 10): on a map page the loading
+ * screen only while the map is not drawn ('Loading Map...'); on any other page never (it would cover
+ * the page and eat its taps for up to 4 s after a reload), the chip saying 'Loading Map...' instead.
+ * Then the chip, 'Loading Nav Database...' until the nav database has settled, then 'Getting Offline
+ * Ready...' until the service worker has; nothing once all three have settled. The texts are the
+ * spec's (part 1 §2 "Shell", §8).
  */
-export function loadingState(readiness: ReadinessSliceState): { screen: boolean; chip: Exclude<ReadinessSignalName, 'map'> | null } {
-  if (!isSettled(readiness.map)) return { screen: true, chip: null };
+export function loadingState(readiness: ReadinessSliceState, onMap: boolean): { screen: boolean; chip: ReadinessSignalName | null } {
+  if (!isSettled(readiness.map)) return onMap ? { screen: true, chip: null } : { screen: false, chip: 'map' };
   if (!isSettled(readiness.navDb)) return { screen: false, chip: 'navDb' };
   if (!isSettled(readiness.serviceWorker)) return { screen: false, chip: 'serviceWorker' };
   return { screen: false, chip: null };
 }
 
-/** Covers the page until the map's first picture is drawn (or the map has failed to start). */
-export function LoadingScreen() {
-  const screen = useAppSelector((s) => loadingState(s.readiness).screen);
+/** Covers a map page until the map's first picture is drawn (or the map has failed to start). */
+export function LoadingScreen({ onMap }: { onMap: boolean }) {
+  const screen = useAppSelector((s) => loadingState(s.readiness, onMap).screen);
   if (!screen) return null;
   return (
     <Box
@@ -51,13 +53,13 @@ export function LoadingScreen() {
 }
 
 /**
- * A small chip over the map (bottom centre, clear of the map's toolbar, scale and attribution) while
+ * A small chip over the map or the page (bottom centre, clear of the map's toolbar, scale and attribution) while
  * the nav database loads, with its download progress when the size is known, then while the offline
  * worker installs. It takes no pointer events: the map under it stays usable by touch. Paper colours,
  * so it follows the day and night themes.
  */
-export function LoadingChip() {
-  const chip = useAppSelector((s) => loadingState(s.readiness).chip);
+export function LoadingChip({ onMap }: { onMap: boolean }) {
+  const chip = useAppSelector((s) => loadingState(s.readiness, onMap).chip);
   const pct = useAppSelector((s) => s.navData.pct);
   const rem = useAppSelector((s) => s.navData.rem);
   if (!chip) return null;

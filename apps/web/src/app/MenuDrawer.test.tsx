@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../test/renderApp';
 import { updateWaiting } from '../store/appUpdateSlice';
 import { fakeAccountServer, TEST_USER } from '../test/account/fakeAccountServer';
+import { loginProfileLoaded } from '../features/account/accountSlice';
+import { initials, privacyUrl } from './MenuDrawer';
 
 async function openMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'menu' }));
@@ -102,6 +104,40 @@ describe('menu drawer', () => {
     const drawer = await openMenu();
     await waitFor(() => expect(within(drawer).getByTestId('user-name').textContent).toBe('Pat Pilot'));
     expect(within(drawer).getByTestId('user-email').textContent).toBe(TEST_USER.email);
+  });
+
+  it("shows the login profile's picture as the avatar, else the initials", async () => {
+    vi.stubGlobal('fetch', fakeAccountServer(TEST_USER, 1).fetch);
+    const { store } = renderApp('/app/map1');
+    const drawer = await openMenu();
+    await waitFor(() => expect(within(drawer).getByTestId('user-name').textContent).toBe('Pat Pilot'));
+    // The fake server's profile has no picture (pictureURL ''): the initials.
+    await waitFor(() => expect(store.getState().account.profile).not.toBeNull());
+    expect(within(drawer).getByTestId('user-avatar').textContent).toBe('PP');
+    expect(within(drawer).getByTestId('user-avatar').querySelector('img')).toBeNull();
+    const profile = store.getState().account.profile!;
+    act(() => {
+      store.dispatch(loginProfileLoaded({ ...profile, trial: { ...profile.trial, profile: { ...profile.trial?.profile, pictureURL: 'https://example.com/pat.png' } } }));
+    });
+    const img = within(drawer).getByTestId('user-avatar').querySelector('img');
+    expect(img?.getAttribute('src')).toBe('https://example.com/pat.png');
+    expect(img?.getAttribute('alt')).toBe('Pat Pilot');
+    expect(initials('Aviator')).toBe('A');
+    expect(initials('  ada  byron lovelace ')).toBe('AL');
+  });
+
+  it('shows a Privacy link in place of the Account link in a native build', async () => {
+    vi.stubGlobal('fetch', fakeAccountServer(TEST_USER, 1).fetch);
+    vi.stubGlobal('webkit', { messageHandlers: {} });
+    renderApp('/app/map1');
+    const drawer = await openMenu();
+    const privacy = within(drawer).getByRole('link', { name: 'Privacy' });
+    expect(privacy.getAttribute('href')).toMatch(/^https?:\/\/[^/]+\/privacy$/);
+    expect(privacy.getAttribute('target')).toBe('_blank');
+    expect(within(drawer).queryByRole('link', { name: 'Account' })).toBeNull();
+    expect(privacyUrl('https://www.example.com', 'http://x')).toBe('https://www.example.com/privacy');
+    expect(privacyUrl('https://www.example.com/site/', 'http://x')).toBe('https://www.example.com/site/privacy');
+    expect(privacyUrl(null, 'http://localhost:8080')).toBe('http://localhost:8080/privacy');
   });
 
   it('logs out: ends the server session, clears the stored login, tells a native wrapper, and goes to /', async () => {

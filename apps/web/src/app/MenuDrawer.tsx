@@ -24,9 +24,8 @@ import { useAccountAtStart, useLogout } from '../features/account/session';
 import { SupportButton } from '../features/help/SupportButton';
 import { pagePath } from '../platform/pages';
 import { SideDrawer } from '../platform/SideDrawer';
+import { DRAWER_WIDTH_PX } from '../platform/layout';
 
-/** Drawer width in CSS px (spec part 1 §2 "Shell", §9). */
-export const DRAWER_WIDTH_PX = 300;
 
 interface Props {
   open: boolean;
@@ -59,6 +58,8 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
   const { status, user } = useAppSelector((s) => s.account);
   const signedIn = status === 'signedIn' && user !== null;
   const name = welcomeName(user?.full_name);
+  const pictureURL = useAppSelector((s) => s.account.profile?.trial?.profile?.pictureURL ?? '');
+  const mainSite = useAppSelector((s) => s.config.config?.endpoints.mainSite ?? null);
   const endSession = useLogout();
 
   // Logout (spec part 1 §2, §4): server session ended, stored login cleared, native wrapper told, then '/'.
@@ -75,8 +76,9 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="drawer-header">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Avatar alt={name} sx={{ bgcolor: 'primary.main' }}>
-          {name[0]}
+        {/* The login profile's picture (spec part 1 §3 pictureURL); the initials when there is none or it fails to load. */}
+        <Avatar alt={name} src={pictureURL || undefined} data-testid="user-avatar" sx={{ bgcolor: 'primary.main' }}>
+          {initials(name)}
         </Avatar>
         <Box>
           <Typography data-testid="user-name">{name}</Typography>
@@ -86,8 +88,18 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
         </Box>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        {/* Native apps hide the Account link (spec part 1 §6). */}
-        {!isNativeBuild() && (
+        {/* Native apps show a Privacy link in place of the Account link (spec part 1 §2 "Shell", §6). */}
+        {isNativeBuild() ? (
+          <Link
+            href={privacyUrl(mainSite)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="privacy-link"
+            sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minHeight: 44, minWidth: 44 }}
+          >
+            Privacy
+          </Link>
+        ) : (
           <Link
             component={RouterLink}
             to={pagePath('account')}
@@ -129,6 +141,22 @@ function DrawerHeader({ onClose }: { onClose: () => void }) {
       )}
     </Box>
   );
+}
+
+/** Up to two initials of a name, upper case: 'Pat Pilot' -> 'PP', 'Aviator' -> 'A'. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => [...(word ?? '')][0] ?? '').join('').toUpperCase();
+}
+
+/**
+ * The privacy policy of the product website (the `mainSite` endpoint, spec part 1 §7 "main site"):
+ * `{mainSite}/privacy`; this page's origin when the configuration has not arrived.
+ */
+export function privacyUrl(mainSite: string | null, origin: string = window.location.origin): string {
+  const site = mainSite ?? origin;
+  return new URL('privacy', new URL(site.endsWith('/') ? site : `${site}/`, origin)).toString();
 }
 
 /**

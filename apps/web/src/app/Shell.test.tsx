@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_WEBGL_REASON } from '../platform/readiness';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
 import { signalSettled, firstPendingSignal, type ReadinessSliceState } from '../store/readinessSlice';
 
@@ -47,21 +47,28 @@ describe('loading screen and top bar', () => {
     expect(firstPendingSignal(r(done, done, done))).toBeNull();
   });
 
-  it('sizes the top bar for the window', async () => {
-    renderApp('/app/map1');
+  it('sizes the top bar for the window, and keeps the width, the menu state and the version in settings', async () => {
+    const { store } = renderApp('/app/map1', { services: { appVersion: '9.8.7' } });
     const bar = await screen.findByTestId('top-bar');
     // jsdom's window is 1024 × 768: a landscape tablet.
     expect(getComputedStyle(bar).height).toBe('58px');
+    expect(store.getState().settings).toMatchObject({ width: 1024, appVersion: '9.8.7', navCollapsed: false });
+    act(() => {
+      store.dispatch(signalSettled({ signal: 'navDb', state: 'ready' }));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'menu' }));
+    await waitFor(() => expect(store.getState().settings.navCollapsed).toBe(true));
   });
 
   it('lays the map views beside the page scroll layer, so a page scroll bar cannot resize them', async () => {
     const { router } = renderApp('/app/route', { settled: false });
     const host = await screen.findByTestId('map-host');
     const scroll = screen.getByTestId('page-scroll');
-    const main = host.parentElement as HTMLElement;
+    const main = screen.getByTestId('app-main');
     expect(main.tagName).toBe('MAIN');
     expect(getComputedStyle(main).overflow).toBe('hidden');
-    expect(scroll.parentElement).toBe(main);
+    expect(host.parentElement).toBe(screen.getByTestId('map-area'));
+    expect(scroll.parentElement).toBe(screen.getByTestId('page-area'));
     expect(getComputedStyle(scroll)).toMatchObject({ position: 'absolute', overflow: 'auto' });
     expect(getComputedStyle(scroll).pointerEvents).not.toBe('none');
     expect(scroll.contains(host)).toBe(false);
@@ -73,6 +80,76 @@ describe('loading screen and top bar', () => {
     await act(() => router.navigate('/app/map1'));
     expect(scroll.contains(await screen.findByTestId('page-map1'))).toBe(true);
     expect(getComputedStyle(scroll).pointerEvents).toBe('none');
+    // Every layer over the map lets the map's pointer events through (pans, taps).
+    expect(getComputedStyle(screen.getByTestId('page-area')).pointerEvents).toBe('none');
     expect(screen.getByTestId('loading-chip').parentElement).toBe(main);
+  });
+
+  it('gives a full-height page exactly the height under the top bar, and lets the others grow', async () => {
+    const { router } = renderApp('/app/sketch');
+    const sketch = await screen.findByTestId('page-sketch');
+    const layer = sketch.parentElement as HTMLElement;
+    expect(getComputedStyle(layer)).toMatchObject({ height: '100%', display: 'flex', flexDirection: 'column' });
+    expect(getComputedStyle(sketch).flexGrow).toBe('1');
+    await act(() => router.navigate('/app/route'));
+    const route = await screen.findByTestId('page-route');
+    const routeLayer = route.parentElement as HTMLElement;
+    expect(getComputedStyle(routeLayer).minHeight).toBe('100%');
+    expect(getComputedStyle(routeLayer).height).not.toBe('100%');
+  });
+
+  it('opens a page beside the map on a wide window, over it on a narrow one, and Restore Map ends the split', async () => {
+    const resize = (width: number, height: number) => act(() => {
+      Object.assign(window, { innerWidth: width, innerHeight: height });
+      window.dispatchEvent(new Event('resize'));
+    });
+    try {
+      // jsdom's 1024 x 768: narrower than the sm breakpoint (1200), so the page covers the map.
+      const { router } = renderApp('/app/map1');
+      const main = await screen.findByTestId('app-main');
+      await act(() => router.navigate('/app/route'));
+      await screen.findByTestId('page-route');
+      expect(main.dataset.pageLayout).toBe('full');
+      expect(getComputedStyle(screen.getByTestId('map-host')).visibility).toBe('hidden');
+
+      await resize(1280, 800);
+      await act(() => router.navigate('/app/map1'));
+      await act(() => router.navigate('/app/airport'));
+      await screen.findByTestId('page-airport');
+      expect(main.dataset.pageLayout).toBe('beside-vertical');
+      expect(getComputedStyle(main).flexDirection).toBe('row');
+      expect(getComputedStyle(screen.getByTestId('map-host')).visibility).toBe('visible');
+      expect(getComputedStyle(screen.getByTestId('map-area'))).toMatchObject({ position: 'relative', flex: '0 0 50%' });
+      expect(getComputedStyle(screen.getByTestId('page-area')).position).toBe('relative');
+      // The map's own layout toolbar belongs to the map page.
+      expect(screen.queryByTestId('map-single')).toBeNull();
+
+      // From page to page the split stays; a portrait window stacks the page under the map.
+      await act(() => router.navigate('/app/route'));
+      await screen.findByTestId('page-route');
+      expect(main.dataset.pageLayout).toBe('beside-vertical');
+      await resize(1200, 1600);
+      expect(main.dataset.pageLayout).toBe('beside-horizontal');
+      expect(getComputedStyle(main).flexDirection).toBe('column');
+      // A window made narrower than the breakpoint: the page alone again.
+      await resize(1000, 1600);
+      expect(main.dataset.pageLayout).toBe('full');
+      await resize(1280, 800);
+      expect(main.dataset.pageLayout).toBe('beside-vertical');
+
+      // Restore Map: the map alone.
+      await act(async () => {
+        screen.getByTestId('restore-map').click();
+        await Promise.resolve();
+      });
+      expect(router.state.location.pathname).toBe('/app/map1');
+      expect(main.dataset.pageLayout).toBe('full');
+      expect(getComputedStyle(screen.getByTestId('map-area')).position).toBe('absolute');
+      // Leaving the map again splits again.
+      await act(() => router.navigate('/app/route'));
+      expect(main.dataset.pageLayout).toBe('beside-vertical');
+    } finally {
+      await resize(1024, 768);
+    }
   });
 });

@@ -238,7 +238,7 @@ describe('boot', () => {
     expect(notLinked.store.getState().boot.stage).toBe('done');
   });
 
-  it('logs a routing worker init time-out (12 s at boot) with the spec text and keeps going', async () => {
+  it('fails boot on a routing worker init time-out (12 s at boot) with the spec text, also in the warning panel', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     try {
       // A worker whose module never loads.
@@ -246,8 +246,12 @@ describe('boot', () => {
       const d = deps({ routing: new RoutingWorkerFacade({ createEndpoint: () => never, creationTimeoutMs: 60_000 }) });
       const { routingInit } = await boot(d);
       expect(d.store.getState().boot.stage).toBe('done');
-      await vi.advanceTimersByTimeAsync(12_000);
+      expect(d.store.getState().boot.failure).toBeNull();
+      await vi.advanceTimersByTimeAsync(11_999);
+      expect(d.store.getState().boot.failure).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
       await routingInit;
+      expect(d.store.getState().boot.failure).toBe('RoutingWorkerFacade initialization timeout');
       expect(d.store.getState().boot.warnings).toContain(`routing worker: ${ROUTING_INIT_TIMEOUT_MESSAGE}`);
       expect(d.store.getState().navData.worker).toBe('not_initialized');
     } finally {

@@ -1,6 +1,6 @@
 import type { PrefsDb } from '../db/prefs';
 import type { AppStore } from '../store';
-import { bootWarning, stageReached, type BootStage } from '../store/bootSlice';
+import { bootFailed, bootWarning, stageReached, type BootStage } from '../store/bootSlice';
 import { configLoaded } from '../store/configSlice';
 import { loadPersistedPreferences } from '../store/persistence';
 import { profileLoaded } from '../features/profile/profileSlice';
@@ -8,7 +8,7 @@ import { readCurrentProfile } from '../features/profile/profileStore';
 import type { LoadedConfig } from './clientConfig';
 import { connectReadinessSource, promiseReadinessSource } from '../platform/readiness';
 import type { ServiceWorkerController } from '../sw/register';
-import { ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS, type RoutingWorkerFacade } from '../worker/facade';
+import { ROUTING_INIT_TIMEOUT_MESSAGE, ROUTING_WORKER_BOOT_INIT_TIMEOUT_MS, type RoutingWorkerFacade } from '../worker/facade';
 import { navDataFailed, routingWorkerState } from '../features/navdata/navDataSlice';
 import type { NavDataLoaderDeps, NavDataOutcome } from '../features/navdata/loader';
 import { signalSettled } from '../store/readinessSlice';
@@ -216,6 +216,8 @@ export async function boot(deps: BootDeps): Promise<BootResult> {
       (error: unknown) => {
         log.error('[boot] routing worker', error);
         store.dispatch(bootWarning(`routing worker: ${message(error)}`));
+        // The init time-out fails boot (spec part 1 §8, part 2 §8): the shell shows the text and a Retry.
+        if (message(error) === ROUTING_INIT_TIMEOUT_MESSAGE) store.dispatch(bootFailed(ROUTING_INIT_TIMEOUT_MESSAGE));
       },
     );
   // Then the routing worker is linked to the traffic receiver (spec part 1 §4); a failure is a warning.

@@ -30,6 +30,10 @@ export function tooltipDefaults(canHover: boolean): { disableHoverListener: bool
  * Sizes only: colours stay MUI's and the palettes'.
  */
 export const touchComponents: Components<Omit<Theme, 'components'>> = {
+  // A keyboard user sees where the focus is (issue 23): a 2 px ring in the control's own colour on every
+  // button, icon button, list row, switch and checkbox focused from the keyboard (MUI's ripple alone is
+  // faint), inside the control so that no toolbar or drawer edge clips it.
+  MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid', outlineOffset: -2 } } } },
   MuiButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
   // edge="start"/"end" pull the button into the bar's gutter by 8 px, not MUI's 12: a bar with 8 px
   // gutters (the top bar) would otherwise push its last button 4 px past the screen's edge and the whole
@@ -40,7 +44,15 @@ export const touchComponents: Components<Omit<Theme, 'components'>> = {
   MuiToggleButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
   MuiFab: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX, minWidth: MIN_TOUCH_PX } } },
   // Text fields and selects of every size and variant: the box a tap focuses is 44 px tall.
-  MuiInputBase: { styleOverrides: { root: { minHeight: MIN_TOUCH_PX } } },
+  // A bare input (the top bar's search box) has no border to thicken on focus: a ring instead.
+  MuiInputBase: {
+    styleOverrides: {
+      root: {
+        minHeight: MIN_TOUCH_PX,
+        '&.Mui-focused:not(.MuiOutlinedInput-root):not(.MuiFilledInput-root):not(.MuiInput-root)': { outline: '2px solid', outlineOffset: 2, borderRadius: 2 },
+      },
+    },
+  },
   // The Autocomplete's 44 px popup and clear buttons, centred in the field, beside the text.
   MuiAutocomplete: {
     styleOverrides: {

@@ -9,6 +9,11 @@ export interface PageInfo {
   title: string;
   /** What the page will hold once its capability exists. */
   sentence: string;
+  /**
+   * A full-screen page (a plate, a display, a drawing pad): the shell gives it exactly the height left
+   * under the top bar (a flex item of the page layer), instead of letting it grow with its content.
+   */
+  fullHeight?: boolean;
 }
 
 export const APP_BASE = '/app';
@@ -23,9 +28,9 @@ export const PAGES = [
   { name: 'helpcenter', title: 'Help Center', sentence: 'This page will open the support help center in a new window, signed in for you.' },
   { name: 'airport', title: 'Airports', sentence: 'Airport search and details such as runways, frequencies, weather and NOTAMs will live here.' },
   { name: 'clearsky', title: 'ClearSky AI', sentence: 'ClearSky AI will analyse the weather along your route for a chosen departure time and altitude.' },
-  { name: 'PlateView', title: 'Approach Plates', sentence: 'Approach plates and airport diagrams for the selected airport will be shown here.' },
-  { name: 'SimPFD', title: 'Sim Center/PFD', sentence: 'The primary flight display for a connected flight simulator will be shown here.' },
-  { name: 'sketch', title: 'Sketch', sentence: 'A scratch pad for drawing and noting clearances will live here.' },
+  { name: 'PlateView', title: 'Approach Plates', sentence: 'Approach plates and airport diagrams for the selected airport will be shown here.', fullHeight: true },
+  { name: 'SimPFD', title: 'Sim Center/PFD', sentence: 'The primary flight display for a connected flight simulator will be shown here.', fullHeight: true },
+  { name: 'sketch', title: 'Sketch', sentence: 'A scratch pad for drawing and noting clearances will live here.', fullHeight: true },
   { name: 'show_afd', title: 'Airport Facility Directory', sentence: 'The facility directory entry of the selected airport will be shown here.' },
   { name: 'route', title: 'Flight Plan', sentence: 'The flight plan editor with nav log, aircraft profile, saved routes and altitude optimizer will live here.' },
   { name: 'along_route', title: 'Along the Route', sentence: 'Airports and weather along your route will be listed here.' },

@@ -1,12 +1,13 @@
 import { pagePath } from './pages';
+import { PHONE_MAX_WIDTH_PX, TABLET_MAX_WIDTH_PX } from './layout';
+
+export { PHONE_MAX_WIDTH_PX, TABLET_MAX_WIDTH_PX };
 
 /** Top bar heights in CSS pixels (spec part 1 §2 "Shell", §9). */
 export const TOP_BAR_PX = 58;
 export const TOP_BAR_TALL_PX = 116;
 /** Round screens lose this much top bar height. */
 export const ROUND_SCREEN_REDUCTION_PX = 64;
-export const PHONE_MAX_WIDTH_PX = 768;
-export const TABLET_MAX_WIDTH_PX = 1024;
 /** Width / height range that counts as a round screen. */
 export const ROUND_ASPECT_MIN = 0.95;
 export const ROUND_ASPECT_MAX = 1.05;

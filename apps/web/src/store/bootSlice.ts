@@ -11,9 +11,14 @@ export interface BootState {
   stage: BootStage | null;
   /** Problems that did not stop start-up (e.g. IndexedDB or storage permission failures). */
   warnings: string[];
+  /**
+   * What made start-up fail (spec part 1 §8: the routing worker's init time-out at boot), with the
+   * spec's text; the shell then shows it with a Retry. Null while nothing failed.
+   */
+  failure: string | null;
 }
 
-const initialState: BootState = { timingsMs: {}, stage: null, warnings: [] };
+const initialState: BootState = { timingsMs: {}, stage: null, warnings: [], failure: null };
 
 export const bootSlice = createSlice({
   name: 'boot',
@@ -26,7 +31,10 @@ export const bootSlice = createSlice({
     bootWarning(state, action: PayloadAction<string>) {
       state.warnings.push(action.payload);
     },
+    bootFailed(state, action: PayloadAction<string>) {
+      state.failure = action.payload;
+    },
   },
 });
 
-export const { stageReached, bootWarning } = bootSlice.actions;
+export const { stageReached, bootWarning, bootFailed } = bootSlice.actions;

@@ -60,7 +60,7 @@ function AccountDetails() {
   const name = welcomeName(profile?.trial?.profile?.full_name ?? user.full_name);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="account-details">
-      <Typography variant="h6" data-testid="account-welcome">
+      <Typography variant="h6" component="h2" data-testid="account-welcome">
         Welcome, {name}
       </Typography>
       <Typography color="text.secondary">
@@ -102,7 +102,7 @@ function OfflineAccount({ profile, lastAnsweredAt, now }: { profile: LoginProfil
       <Alert severity="info" data-testid="account-offline-note">
         You are offline: these are the account details stored on this device. {checked}
       </Alert>
-      <Typography variant="h6" data-testid="account-welcome">
+      <Typography variant="h6" component="h2" data-testid="account-welcome">
         Welcome, {welcomeName(trial?.profile?.full_name ?? trial?.profile?.name)}
       </Typography>
       {trial?.cust_id && (

@@ -62,9 +62,12 @@ function storedDivider(): number {
 /**
  * The map views behind every page of the shell (spec part 1 §2 "Shell"): one or two MapLibre maps
  * (single, split horizontal, split vertical), the layout buttons, and the map readiness signal
- * ('ready' on the first map's first idle; 'unavailable' without WebGL).
+ * ('ready' on the first map's first idle; 'unavailable' without WebGL). `beside`: a page sits beside the
+ * map (spec part 2 §2; the shell decides, platform/layout.ts): the map shows view one alone in its half,
+ * still panned and zoomed by hand, without the layout toolbar; the two-view split is kept in the layout
+ * state for the map page's return.
  */
-export function MapHost() {
+export function MapHost({ beside = false }: { beside?: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -110,7 +113,7 @@ export function MapHost() {
   useEffect(() => () => window.clearTimeout(settle.current), []);
 
   const area = useRef<HTMLDivElement>(null);
-  const split = layout.splitHorizontal || layout.splitVertical;
+  const split = !beside && (layout.splitHorizontal || layout.splitVertical);
   const onMap = isMapPath(pathname);
   // MapPage shows the nav data expiry banner at the bottom of the map; the in-flight controls stay above it.
   const expiryNotice = useNavDataExpiryNotice();
@@ -155,6 +158,7 @@ export function MapHost() {
       performance={performanceMode}
       location={location}
       hash={hash}
+      hashActive={onMap}
       onIdle={readiness.ready}
       onError={readiness.fail}
       onLoaded={(loaded) => dispatch(mapLoaded({ viewId, loaded }))}
@@ -178,16 +182,16 @@ export function MapHost() {
   }, [routing, prefs, dispatch, navigate]);
 
   const percent = `${(divider * 100).toFixed(1)}%`;
-  const direction = layout.splitHorizontal ? 'column' : 'row';
+  const direction = split && layout.splitHorizontal ? 'column' : 'row';
   return (
     <Box
       ref={area}
       data-testid="map-host"
-      data-map-layout={layout.splitHorizontal ? 'horizontal' : layout.splitVertical ? 'vertical' : 'single'}
+      data-map-layout={!split ? 'single' : layout.splitHorizontal ? 'horizontal' : 'vertical'}
       data-map-views={split ? `${layout.viewOneId},${layout.viewTwoId}` : String(firstView)}
       data-map-sync={layout.sync_map_views ? 'on' : 'off'}
       data-map-profile={panelPx > 0 ? 'open' : 'closed'}
-      sx={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: mapBottomPx, display: 'flex', flexDirection: direction, visibility: onMap ? 'visible' : 'hidden' }}
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: mapBottomPx, display: 'flex', flexDirection: direction, visibility: onMap || beside ? 'visible' : 'hidden' }}
     >
       {canDraw && (
         <Suspense fallback={null}>

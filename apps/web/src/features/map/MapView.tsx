@@ -28,6 +28,11 @@ export interface MapViewProps {
   location?: MapLocation | null;
   /** Keep the camera in the address hash (`#zoom/lat/lon`), for one view only. */
   hash: boolean;
+  /**
+   * Whether that hash is written now (default true): only while a map page is shown. Beside or behind
+   * another page the address is the page's; the map stops writing and drops its hash from it.
+   */
+  hashActive?: boolean;
   onIdle: () => void;
   onError: (reason: string) => void;
   /** The style has loaded (true), or the map is gone (false). */
@@ -126,6 +131,22 @@ export function MapView(props: MapViewProps) {
       setMap(null);
     };
   }, [viewId, hash, store]);
+
+  // The address hash follows the map only while a map page is shown (a map resize beside a page is a move too).
+  const hashActive = props.hashActive ?? true;
+  useEffect(() => {
+    const handle = map?._hash;
+    if (!map || !handle || hashActive) return undefined;
+    // Not Hash.remove()/addTo(): map.remove() calls Hash.remove() itself and needs the handle attached.
+    map.off('moveend', handle._updateHash);
+    handle._removeHash();
+    // A write already throttled (300 ms) may still land: drop it once more after that.
+    const late = window.setTimeout(handle._removeHash, 350);
+    return () => {
+      window.clearTimeout(late);
+      map.on('moveend', handle._updateHash);
+    };
+  }, [map, hashActive]);
 
   // Theme and performance mode: a new style, keeping the overlays (their sources are refilled after styledata).
   useEffect(() => {

@@ -243,9 +243,8 @@ export function PlateView({ loadRenderer = loadPdfRenderer, fetchFn, position: g
   const shown = document && document.pdfName === chart?.pdfName ? document.doc : null;
 
   return (
-    // Placed over the whole page area: the shell's page wrapper has only a minimum height, so a height
-    // of 100% would follow the content (the plate was cut at the list's height, and had none on a phone).
-    <Box data-testid="page-PlateView" sx={{ display: 'flex', flexDirection: 'column', position: 'absolute', inset: 0, boxSizing: 'border-box', overflow: 'hidden' }}>
+    // A full-height page (platform/pages.ts): the shell gives it exactly the height under the top bar.
+    <Box data-testid="page-PlateView" sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0, boxSizing: 'border-box', overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5 }}>
         <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
           Approach Plates

@@ -121,11 +121,6 @@ export default function SettingsPanel() {
         />
       </Box>
 
-      <Divider />
-
-      <Typography variant="body2" color="text.secondary" data-testid="profile-editor-note">
-        The embedded aircraft profile editor comes with aircraft profiles.
-      </Typography>
     </Box>
   );
 }

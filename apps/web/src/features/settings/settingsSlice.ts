@@ -26,6 +26,25 @@ export interface SettingsState {
   performance_mode: boolean;
   /** Seconds after map panning before the map follows the aircraft again (spec default 30). */
   resume_nav: ResumeNavSeconds;
+  // The rest of the spec's settings entity (part 2 §3 "Settings"); none is stored in prefs (the stored
+  // preference keys are dark_mode, temp_unit, distance_unit, resume_nav and takeoff_threshold).
+  /** Whether the menu drawer is open (the shell's menu and close buttons, Escape). */
+  navCollapsed: boolean;
+  /** How the drawers sit: beside the page, no backdrop, the map usable (platform/SideDrawer). */
+  drawerType: 'persistent_drawer';
+  /** Colour scheme name (spec default dark-indigo: the brand blues of app/theme.ts). */
+  themeColor: 'dark-indigo';
+  /** Window width, CSS px, as the shell last measured it (0 before the first measure). */
+  width: number;
+  /** Text direction right to left: never (the app is in English only). */
+  isDirectionRTL: false;
+  /** The menu is a vertical list in the left drawer; the top bar holds no horizontal menu. */
+  navigationStyle: 'vertical_navigation';
+  horizontalNavPosition: 'inside_the_header';
+  /** Language (spec default en). */
+  locale: 'en';
+  /** The running app's version (the build's, as the menu shows it); '' until the shell sets it. */
+  appVersion: string;
 }
 
 export const initialSettingsState: SettingsState = {
@@ -33,6 +52,15 @@ export const initialSettingsState: SettingsState = {
   dark_mode_chosen: false,
   performance_mode: false,
   resume_nav: 30,
+  navCollapsed: false,
+  drawerType: 'persistent_drawer',
+  themeColor: 'dark-indigo',
+  width: 0,
+  isDirectionRTL: false,
+  navigationStyle: 'vertical_navigation',
+  horizontalNavPosition: 'inside_the_header',
+  locale: 'en',
+  appVersion: '',
 };
 
 export const settingsSlice = createSlice({
@@ -54,6 +82,17 @@ export const settingsSlice = createSlice({
     setResumeNav(state, action: PayloadAction<number>) {
       if (isResumeNavSeconds(action.payload)) state.resume_nav = action.payload;
     },
+    /** The menu drawer opened (true) or closed. */
+    setNavCollapsed(state, action: PayloadAction<boolean>) {
+      state.navCollapsed = action.payload;
+    },
+    /** The window's width in CSS px; a negative or non-finite width is ignored. */
+    windowWidthChanged(state, action: PayloadAction<number>) {
+      if (Number.isFinite(action.payload) && action.payload >= 0) state.width = Math.round(action.payload);
+    },
+    appVersionKnown(state, action: PayloadAction<string>) {
+      state.appVersion = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(prefsLoaded, (state, { payload }) => {
@@ -67,4 +106,4 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { setDarkMode, deviceColorSchemeChanged, setPerformanceMode, setResumeNav } = settingsSlice.actions;
+export const { setDarkMode, deviceColorSchemeChanged, setPerformanceMode, setResumeNav, setNavCollapsed, windowWidthChanged, appVersionKnown } = settingsSlice.actions;

@@ -174,7 +174,9 @@ export default function SimPfd() {
   );
 
   return (
-    <Box data-testid="page-SimPFD" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: 0, position: { xs: 'static', md: 'absolute' }, inset: { md: 0 }, bgcolor: night ? '#000' : 'background.default' }}>
+    // A full-height page (platform/pages.ts): from md up exactly the height under the top bar; on a phone
+    // at least that, growing with the controls under the PFD (the page scrolls).
+    <Box data-testid="page-SimPFD" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, flex: '1 1 auto', minHeight: { xs: 'auto', md: 0 }, bgcolor: night ? '#000' : 'background.default' }}>
       <Box ref={boxRef} sx={{ position: 'relative', flex: { xs: '0 0 auto', md: '1 1 auto' }, height: { xs: '68vh', md: 'auto' }, minHeight: 320, minWidth: 0 }}>
         <canvas ref={canvasRef} data-testid="sim-pfd" role="img" aria-label="Primary flight display: no data" style={{ display: 'block' }} />
         {!hasData && (

@@ -76,7 +76,7 @@ export function createTfrOverlay(fetchFn: typeof fetch = serverFetch, now: () =>
   };
   return {
     id: 'tfr',
-    toggle: { label: 'TFRs', testId: 'map-tfr', text: 'TFR' },
+    toggle: { label: 'TFR (temporary flight restrictions)', testId: 'map-tfr', text: 'TFR' },
     style: ({ theme, shown, performance }) => {
       // Label colours read at least 4.5:1 against their halo (mapStyle.test.ts, issue 27 point 8).
       const red = theme === 'night' ? '#ff8a80' : '#b71c1c';

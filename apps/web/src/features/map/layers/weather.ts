@@ -230,7 +230,7 @@ export const pirepOverlay = weatherOverlay<PirepSnapshot>(
     features: pirepFeatures as (snapshot: PirepSnapshot | null) => FeatureCollection,
     hook: 'mapWxPirep',
   },
-  { label: 'PIREPs', testId: 'map-wx-pirep', text: 'PIREP' },
+  { label: 'PIREP (pilot reports)', testId: 'map-wx-pirep', text: 'PIREP' },
   'features',
   ({ theme, shown }) => [
     {
@@ -259,7 +259,7 @@ export const airmetOverlay = weatherOverlay<AirmetSnapshot>(
     features: advisoryFeatures as (snapshot: AirmetSnapshot | null) => FeatureCollection,
     hook: 'mapWxAirmet',
   },
-  { label: 'SIGMETs and AIRMETs', testId: 'map-wx-airmet', text: 'SIG' },
+  { label: 'SIG (SIGMETs and AIRMETs)', testId: 'map-wx-airmet', text: 'SIG' },
   'lines',
   ({ theme, shown }) => [
     { id: 'wx-airmet-fill', type: 'fill', source: 'wx-airmet', layout: { visibility: visibility(shown) }, paint: { 'fill-color': hazardColour(theme), 'fill-opacity': 0.12, 'fill-antialias': false } },
