@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from './index';
 import { loadPersistedPreferences } from './persistence';
-import { setDarkMode, setPerformanceMode, setResumeNav } from '../features/settings/settingsSlice';
+import { initialSettingsState, setDarkMode, setPerformanceMode, setResumeNav } from '../features/settings/settingsSlice';
 import { setDistanceUnit, setTakeoffThreshold, setTempUnit } from '../features/settings/unitsSlice';
 import { swapViews } from '../features/map/layoutSlice';
 import { setWelcomeComplete } from '../features/welcome/welcomeSlice';
@@ -11,7 +11,7 @@ import { testPrefs } from '../test/renderApp';
 describe('settings persistence through the prefs database', () => {
   it('has the spec defaults before anything is stored', () => {
     const state = makeStore().getState();
-    expect(state.settings).toEqual({ dark_mode: false, dark_mode_chosen: false, performance_mode: false, resume_nav: 30 });
+    expect(state.settings).toEqual({ ...initialSettingsState, dark_mode: false, dark_mode_chosen: false, performance_mode: false, resume_nav: 30 });
     expect(state.units).toMatchObject({
       distance_unit: 'nm',
       speed_unit: 'kt',
@@ -53,7 +53,7 @@ describe('settings persistence through the prefs database', () => {
     const write = vi.spyOn(prefs, 'setProperty');
     await loadPersistedPreferences(prefs, next.dispatch);
     const state = next.getState();
-    expect(state.settings).toEqual({ dark_mode: true, dark_mode_chosen: true, performance_mode: true, resume_nav: 3600 });
+    expect(state.settings).toEqual({ ...initialSettingsState, dark_mode: true, dark_mode_chosen: true, performance_mode: true, resume_nav: 3600 });
     expect(state.units).toMatchObject({
       distance_unit: 'km',
       distance_factor: 1.852,

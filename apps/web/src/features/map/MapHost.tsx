@@ -10,7 +10,7 @@ import ViewStream from '@mui/icons-material/ViewStream';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { ClientConfig } from '@clearway/protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { isMapPath, mapPagePath, pagePath } from '../../platform/pages';
@@ -120,7 +120,9 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
   const bannerPx = expiryNotice ? MAP_EXPIRY_BANNER_CLEARANCE_PX : 0;
   // The vertical profile panel (issue 24) sits under the maps, above the expiry banner; the maps end above it.
   const [profileOpen, toggleProfile] = useProfilePanelOpen();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // The theme by hook (MUI's default theme without a provider, as in tests that render the shell bare).
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const panelPx = onMap && profileOpen ? (phone ? PROFILE_PANEL_PX.phone : PROFILE_PANEL_PX.tablet) : 0;
   const mapBottomPx = panelPx > 0 ? panelPx + bannerPx : 0;
   // The toolbar's width (its weather switches make it wider), so the lifted 3D button can sit beside it.
