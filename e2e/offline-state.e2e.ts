@@ -56,7 +56,9 @@ async function openMap(page: Page): Promise<void> {
 
 /** Distinct colours (0xRRGGBB) of a 64 x 64 sample of a map view's canvas, from a screenshot of it. */
 async function canvasColourSet(page: Page, selector: string): Promise<Set<number>> {
-  const image = await loadImage(await page.locator(`${selector} canvas`).first().screenshot());
+  // The canvas alone: an element screenshot also shows what lies over it (the map toolbar, its
+  // tooltips, the notes), whose greys are not the map's.
+  const image = await loadImage(await page.locator(`${selector} canvas`).first().screenshot({ style: '.MuiPaper-root, .MuiTooltip-popper, [data-testid="tile-gap-note"] { visibility: hidden !important; }' }));
   const sample = createCanvas(64, 64);
   const context = sample.getContext('2d');
   context.drawImage(image, 0, 0, 64, 64);
