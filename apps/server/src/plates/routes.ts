@@ -46,7 +46,9 @@ export interface PlatesRoutesOptions {
  *   of those named, and answers its PlatesPackEntry (size, SHA-256, ETag, URL);
  * - `GET`/`HEAD /plates/packs/{cycle}/{file}`: the pack file through the datasets sender (Range, If-Range);
  * - 429 with Retry-After past PLATES_RATE_LIMIT requests per address and minute.
- * All of it is published data, as the nav data and chart packs: no session needed.
+ * All of it is published data, as the nav data and chart packs: no session needed. `POST /plates/packs`
+ * also: PACK_BUILDS_PER_MINUTE per address, a body of at most PACK_BODY_LIMIT_BYTES, and from this
+ * site only (the app's cross-site guard refuses a foreign Origin or Sec-Fetch-Site with 403).
  */
 export async function platesRoutes(app: FastifyInstance, options: PlatesRoutesOptions): Promise<void> {
   const { db, platesDir, now = Date.now } = options;

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DATASET_INDEX_CACHE_CONTROL, DatasetStore, sendDatasetFile, sendTaggedJson } from '../datasets/index.js';
+import { addressLimited } from '../http/index.js';
 
 /** Where the chart supplement (FAA d-CS) is served. */
 export const SUPPLEMENT_PATH = '/supplement';
@@ -112,11 +113,17 @@ export class SupplementSource {
 /**
  * The chart supplement routes (SUPPLEMENT_SOURCE=path): `GET /supplement/airports/{id}` (the
  * airport's pages, ETag; 404 naming the airport, or saying no d-CS is configured) and
- * `GET`/`HEAD /supplement/files/{pdf}` (datasets sender: ETag, Range). Published data: no session.
+ * `GET`/`HEAD /supplement/files/{pdf}` (datasets sender: ETag, Range). Who: anyone (published data,
+ * no session). How often: SUPPLEMENT_PER_MINUTE requests per client address and route (429 with
+ * Retry-After). How big: no body; the answers are the index entry and the PDFs. Origin: GET and HEAD
+ * only, which the cross-site guard lets through as it does every read.
  */
+/** Requests per client address and minute on each chart supplement route (a page opens one list and a few PDFs). */
+export const SUPPLEMENT_PER_MINUTE = { perMinute: 600 };
+
 export async function supplementRoutes(app: FastifyInstance, options: { dir: string | null }): Promise<void> {
   const source = options.dir === null ? null : new SupplementSource(options.dir);
-  app.get<{ Params: { airport: string } }>(`${SUPPLEMENT_PATH}/airports/:airport`, async (request, reply) => {
+  app.get<{ Params: { airport: string } }>(`${SUPPLEMENT_PATH}/airports/:airport`, addressLimited(SUPPLEMENT_PER_MINUTE), async (request, reply) => {
     const airport = request.params.airport.trim().toUpperCase();
     if (source === null) return reply.code(404).header('cache-control', DATASET_INDEX_CACHE_CONTROL).send({ error: 'No FAA chart supplement on this server (SUPPLEMENT_SOURCE is not set)', airport });
     let found: SupplementAirport | null;
@@ -133,6 +140,7 @@ export async function supplementRoutes(app: FastifyInstance, options: { dir: str
   app.route<{ Params: { file: string } }>({
     method: ['GET', 'HEAD'],
     url: `${SUPPLEMENT_PATH}/files/:file`,
+    ...addressLimited(SUPPLEMENT_PER_MINUTE),
     handler: async (request, reply) => {
       const { file } = request.params;
       return sendDatasetFile(request, reply, {
