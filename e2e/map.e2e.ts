@@ -285,6 +285,10 @@ describe('moving map', () => {
       await page.screenshot({ path: join(screenshots, 'map-day-z12-hayward-details.png') });
       await page.getByTestId('map-open-airport').click();
       await page.waitForURL('**/app/airport', { timeout: 10_000 });
+      // The page is read before leaving it, as a pilot would: under load the lazily loaded page and
+      // its first render can still be moving the top bar when the next tap comes.
+      await page.getByTestId('airport-name').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('airport-name').innerText()).toContain('HAYWARD EXEC');
 
       // Restore Map comes back to the first map; performance mode keeps only the airport and navaid
       // labels (placed without collision work).
