@@ -6,3 +6,4 @@ export * from './ellipsoid.js';
 export * from './magvar.js';
 export * from './angles.js';
 export * from './dms.js';
+export * from './nearest.js';

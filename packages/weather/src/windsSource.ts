@@ -1,4 +1,4 @@
-import { greatCircleDistanceNm, UNKNOWN_TEMPERATURE } from '@clearway/geo';
+import { nearestForBlend, UNKNOWN_TEMPERATURE } from '@clearway/geo';
 import type { FbBulletin, FbDecodeResult, FbLevelWind, FbStation, FbTimeOfDay } from './fbTypes.js';
 
 /**
@@ -163,7 +163,9 @@ function aloftValues(lower: FbLevelWind, upper: FbLevelWind): number[] {
  * weighting of the wind vectors and the temperatures. Returns null when no station qualifies.
  * Stations without a position in `positions` are skipped. When several usable bulletins carry the
  * same station id (successive issues, or 6/12/24-hour forecasts with overlapping windows), only the
- * one whose valid time is nearest `timeMs` counts.
+ * one whose valid time is nearest `timeMs` counts. The selection and weights are geo's
+ * `nearestForBlend` (one station closer than 0.01 nm is used alone, weight 1), shared with the
+ * vertical profile's freezing level.
  */
 export function createFbWindsSource(bulletins: readonly FbBulletinInput[], positions: FbStationPositions, options: FbWindsOptions = {}): WindsAloftSource {
   const maxDistanceNm = options.maxDistanceNm ?? 300;
@@ -173,36 +175,37 @@ export function createFbWindsSource(bulletins: readonly FbBulletinInput[], posit
     const window = fbUseWindowMs(input.decoded.bulletin, input.year, input.month);
     for (const station of input.decoded.stations) {
       const pos = positions[station.id];
-      if (pos === undefined) continue;
+      // stationWindAt is null exactly when no level has a speed, at every altitude: such a station never counts.
+      if (pos === undefined || !station.levels.some((l) => l.speedKt !== null)) continue;
       placed.push({ station, lat: pos[0], lon: pos[1], window });
     }
   }
 
   return {
     windAt({ lat, lon, altitudeFt, timeMs }) {
-      const byId = new Map<string, { p: PlacedStation; distanceNm: number; wind: StationWind }>();
+      // One per station id: the usable bulletin whose valid time is nearest `timeMs` (same id, same
+      // position, so the choice does not change the distance). Map order is each id's first usable entry.
+      const byId = new Map<string, PlacedStation>();
       const offset = (p: PlacedStation): number => (p.window === null ? Infinity : Math.abs(p.window.validMs - timeMs));
       for (const p of placed) {
         if (p.window !== null && (timeMs < p.window.startMs || timeMs > p.window.endMs)) continue;
-        const distanceNm = greatCircleDistanceNm(lat, lon, p.lat, p.lon);
-        if (distanceNm > maxDistanceNm) continue;
-        const wind = stationWindAt(p.station, altitudeFt);
-        if (wind === null) continue;
         const other = byId.get(p.station.id);
-        if (other === undefined || offset(p) < offset(other.p)) byId.set(p.station.id, { p, distanceNm, wind });
+        if (other === undefined || offset(p) < offset(other)) byId.set(p.station.id, p);
       }
-      const candidates = [...byId.values()];
-      candidates.sort((x, y) => x.distanceNm - y.distanceNm);
-      const nearest = candidates[0];
+      const used = nearestForBlend([...byId.values()], lat, lon, { count: stationCount, maxDistanceNm, aloneWithinNm: AT_STATION_NM }).map((n) => ({
+        ...n,
+        // Not null: stations reporting no level were left out of `placed`.
+        wind: stationWindAt(n.item.station, altitudeFt) as StationWind,
+      }));
+      const nearest = used[0];
       if (nearest === undefined) return null;
-      const used = nearest.distanceNm < AT_STATION_NM ? [nearest] : candidates.slice(0, stationCount);
       let east = 0;
       let north = 0;
       let weightSum = 0;
       let tempSum = 0;
       let tempWeight = 0;
       for (const c of used) {
-        const w = used.length === 1 ? 1 : 1 / (c.distanceNm * c.distanceNm);
+        const w = c.weight;
         east += w * c.wind.eastKt;
         north += w * c.wind.northKt;
         weightSum += w;
@@ -220,9 +223,9 @@ export function createFbWindsSource(bulletins: readonly FbBulletinInput[], posit
         directionDeg,
         speedKt,
         temperatureC: tempWeight > 0 ? tempSum / tempWeight : null,
-        stationId: nearest.p.station.id,
-        stationLat: nearest.p.lat,
-        stationLon: nearest.p.lon,
+        stationId: nearest.item.station.id,
+        stationLat: nearest.item.lat,
+        stationLon: nearest.item.lon,
         aloft: aloftValues(nearest.wind.lower, nearest.wind.upper),
       };
     },

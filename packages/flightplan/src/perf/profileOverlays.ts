@@ -1,4 +1,4 @@
-import { greatCircleCrossTrackNm, EARTH_RADIUS_NM } from '@clearway/geo';
+import { greatCircleCrossTrackNm, EARTH_RADIUS_NM, nearestForBlend } from '@clearway/geo';
 import type { LatLon, Route } from '../model.js';
 import { distanceNm, initialCourseDegTrue, intermediatePoint } from './sphere.js';
 
@@ -100,59 +100,37 @@ export interface FreezingOptions {
   stationCount?: number;
 }
 
-/** Nautical miles in a degree of latitude on the spec's sphere. */
-const NM_PER_DEG_LAT = (EARTH_RADIUS_NM * Math.PI) / 180;
-/** Closer than this to a station, that station alone is used, nautical miles. */
-const AT_STATION_NM = 0.01;
-
 /**
  * The freezing level at each point (`alongNm`, `lat`, `lon`): each station's level
  * (`stationFreezingLevel`), blended over the nearest `stationCount` stations within `maxDistanceNm` by
- * inverse distance squared, the way the navlog blends winds. When the nearest station is below freezing
- * at its lowest level, the point is `below` that level. Points with no station in reach are left out.
+ * inverse distance squared, the way the navlog blends winds (both select and weigh with geo's
+ * `nearestForBlend`; a point closer than 0.01 nm to a station uses that station alone). When the
+ * nearest station is below freezing at its lowest level, the point is `below` that level. Points
+ * with no station in reach are left out.
  */
 export function freezingLevelAlong(points: readonly { alongNm: number; lat: number; lon: number }[], stations: readonly StationTemperatures[], options: FreezingOptions = {}): FreezingPoint[] {
   const maxDistanceNm = options.maxDistanceNm ?? 300;
-  const stationCount = Math.max(1, options.stationCount ?? 3);
-  const levels = stations.map((s) => ({ s, level: stationFreezingLevel(s.levels) })).filter((x): x is { s: StationTemperatures; level: FreezingLevel } => x.level !== null);
+  const count = Math.max(1, options.stationCount ?? 3);
+  const levels = stations
+    .map((s) => ({ s, lat: s.lat, lon: s.lon, level: stationFreezingLevel(s.levels) }))
+    .filter((x): x is { s: StationTemperatures; lat: number; lon: number; level: FreezingLevel } => x.level !== null);
   const out: FreezingPoint[] = [];
-  // The nearest stations by a running selection (no sort per point): a 500 nm profile has 400 points.
-  const nearIndex = new Array<number>(stationCount);
-  const nearNm = new Array<number>(stationCount);
   for (const p of points) {
-    let found = 0;
-    for (let k = 0; k < levels.length; k++) {
-      // The latitude difference alone is a lower bound of the distance: most stations end here.
-      const latGapNm = Math.abs(levels[k]!.s.lat - p.lat) * NM_PER_DEG_LAT;
-      if (latGapNm > maxDistanceNm || (found === stationCount && latGapNm >= nearNm[found - 1]!)) continue;
-      const d = distanceNm(p, levels[k]!.s);
-      if (d > maxDistanceNm || (found === stationCount && d >= nearNm[found - 1]!)) continue;
-      let at = found < stationCount ? found++ : found - 1;
-      while (at > 0 && nearNm[at - 1]! > d) {
-        nearNm[at] = nearNm[at - 1]!;
-        nearIndex[at] = nearIndex[at - 1]!;
-        at--;
-      }
-      nearNm[at] = d;
-      nearIndex[at] = k;
-    }
-    if (found === 0) continue;
-    const nearest = levels[nearIndex[0]!]!;
+    const near = nearestForBlend(levels, p.lat, p.lon, { count, maxDistanceNm });
+    const nearest = near[0]?.item;
+    if (nearest === undefined) continue;
     if (nearest.level.below) {
       out.push({ alongNm: p.alongNm, altitudeFt: nearest.level.altitudeFt, below: true, stationId: nearest.s.id });
       continue;
     }
-    const count = nearNm[0]! < AT_STATION_NM ? 1 : found;
     let sum = 0;
     let weights = 0;
     let used = 0;
-    for (let j = 0; j < count; j++) {
-      const x = levels[nearIndex[j]!]!;
-      if (x.level.below) continue;
+    for (const { item, weight } of near) {
+      if (item.level.below) continue;
       used++;
-      const w = 1 / (nearNm[j]! * nearNm[j]!);
-      sum += w * x.level.altitudeFt;
-      weights += w;
+      sum += weight * item.level.altitudeFt;
+      weights += weight;
     }
     // One station used (at a station, or the others below freezing): its level as it is.
     const altitudeFt = used === 1 || !Number.isFinite(weights) ? nearest.level.altitudeFt : sum / weights;
