@@ -32,7 +32,7 @@ import {
 } from '@clearway/flightplan';
 import type { NavDb } from '@clearway/navdb';
 import type { EngineMethods, RouteEdit } from './engineMessages';
-import { buildWorkerWinds, NO_WINDS, validateWindsInput, type WorkerWinds } from './winds';
+import { buildWorkerWinds, freezingStationsAt, NO_WORKER_WINDS, validateFreezingStationsInput, validateWindsInput, type WorkerWinds } from './winds';
 
 type EngineHandlers = { [M in keyof EngineMethods]: (params: EngineMethods[M]['params']) => EngineMethods[M]['result'] };
 
@@ -83,7 +83,7 @@ export function applyEdit(route: Route, edit: RouteEdit, profile: AircraftProfil
  * optimizer fly in are the last `setWinds` (winds.ts); none until then.
  */
 export function createEngineHandlers(loaded: () => NavDb, clock: () => number): EngineHandlers {
-  let winds: WorkerWinds = { source: null, info: NO_WINDS };
+  let winds: WorkerWinds = NO_WORKER_WINDS;
   return {
     setWinds: (params) => {
       // Checked before anything changes: bad parameters leave the previous winds in place.
@@ -91,6 +91,7 @@ export function createEngineHandlers(loaded: () => NavDb, clock: () => number): 
       return winds.info;
     },
     windsInfo: () => winds.info,
+    freezingStations: (params) => freezingStationsAt(winds, validateFreezingStationsInput(params).timeMs),
     parseRoute: ({ text, profile }) => parseRoute(text, profile, loaded(), { now: clock() }),
     runFlightPlan: ({ route, profile }) => runFlightPlan(route, profile, { now: clock(), winds: winds.source }),
     editRoute: ({ route, edit, profile }) => applyEdit(route, edit, profile, loaded(), clock()),

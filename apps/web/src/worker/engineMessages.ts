@@ -4,6 +4,7 @@ import type {
   ProcedureEntry,
   ProcFlag,
   Route,
+  StationTemperatures,
   TransitionWaypoints,
   Waypoint,
 } from '@clearway/flightplan';
@@ -48,6 +49,12 @@ export interface EngineMethods {
   setWinds: { params: WindsInput; result: WindsInfo };
   /** The winds the worker holds. */
   windsInfo: { params: Record<string, never>; result: WindsInfo };
+  /**
+   * The held bulletins' stations for the vertical profile's freezing level at `timeMs` (epoch ms,
+   * a finite number, else a TypeError): the bulletins in their FOR USE window then, one per station
+   * id from the one valid nearest (winds.ts `freezingStationsAt`). Empty without winds.
+   */
+  freezingStations: { params: { timeMs: number }; result: StationTemperatures[] };
   parseRoute: { params: { text: string; profile: AircraftProfile }; result: Route };
   runFlightPlan: { params: { route: Route; profile: AircraftProfile }; result: Route };
   editRoute: { params: { route: Route; edit: RouteEdit; profile: AircraftProfile }; result: Route };
@@ -68,6 +75,7 @@ export interface EngineMethods {
 export const ENGINE_METHODS = [
   'setWinds',
   'windsInfo',
+  'freezingStations',
   'parseRoute',
   'runFlightPlan',
   'editRoute',

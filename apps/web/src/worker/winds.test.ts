@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tinyArtifact } from '../test/navFixture';
 import { createDirectRoutingEndpoint } from './directEndpoint';
 import { createRoutingHandlers } from './handlers';
-import { validateWindsInput } from './winds';
+import { buildWorkerWinds, freezingStationsAt, validateFreezingStationsInput, validateWindsInput } from './winds';
 // The real bulletin beside the repository (../shared/data), read as text by Vite (no Node built-ins in the web app).
 import FB_TEXT from '../../../../../shared/data/weather/winds-aloft/FBUS31_KWNO_310158_2026-01-31_FD1US1.txt?raw';
 
@@ -156,5 +156,37 @@ describe('FB winds in the routing worker', () => {
     const info = await routing.call('setWinds', { cycle: 3, bulletins: [{ ...entry(), raw: 'FBUS31 KWNO 310158\nnot a bulletin' }] });
     expect(info.bulletins).toEqual([]);
     expect(info.problems).toContain('FBUS31 KWNO 310158: no VALID time and FOR USE window; left out');
+  });
+
+  it('answers freezingStations from the held bulletins: the ones in use at the time, one per station from the nearest valid', async () => {
+    const routing = await endpoint();
+    expect(await routing.call('freezingStations', { timeMs: ETD })).toEqual([]);
+    await routing.call('setWinds', { cycle: 4, bulletins: [entry()] });
+    const stations = await routing.call('freezingStations', { timeMs: ETD });
+    expect(stations.length).toBe((await routing.call('windsInfo', {})).bulletins[0]?.stations);
+    const fat = stations.find((s) => s.id === 'FAT');
+    expect(fat).toMatchObject({ lat: 36.7766, lon: -119.7188 });
+    expect(fat?.levels.find((l) => l.altitudeFt === 12000)?.temperatureC).toEqual(expect.any(Number));
+    // 12:00Z is outside FOR USE 0200-0900Z.
+    expect(await routing.call('freezingStations', { timeMs: Date.UTC(2026, 0, 31, 12) })).toEqual([]);
+    // Two bulletins in use at 09:00Z (the 6-hour one to 0900Z, a 12-hour one from 0900Z): each station once, from the
+    // one valid nearer (0600Z is 3 h away, 1200Z 3 h too: a tie keeps the earlier given; at 08:00Z the 6-hour one). The copy's FAT
+    // is -10 °C at 12,000 ft, the original's +03.
+    const twelve = { ...entry(), forecastHours: 12 as const, raw: bulletin().replace('FBUS31 KWNO 310158', 'FBUS33 KWNO 310158').replace('VALID 310600Z   FOR USE 0200-0900Z', 'VALID 311200Z   FOR USE 0900-1800Z').replace('FAT 9900 9900+13 2605+09 2716+03', 'FAT 9900 9900+13 2605+09 2716-10') };
+    const both = buildWorkerWinds({ cycle: null, bulletins: [twelve, entry()] });
+    const at9 = freezingStationsAt(both, Date.UTC(2026, 0, 31, 9));
+    expect(new Set(at9.map((s) => s.id)).size).toBe(at9.length);
+    expect(at9.find((s) => s.id === 'FAT')?.levels.find((l) => l.altitudeFt === 12000)).toMatchObject({ temperatureC: -10 });
+    expect(freezingStationsAt(both, Date.UTC(2026, 0, 31, 8)).find((s) => s.id === 'FAT')).toEqual(fat);
+    expect(freezingStationsAt(both, Date.UTC(2026, 0, 31, 13)).find((s) => s.id === 'FAT')?.levels.find((l) => l.altitudeFt === 12000)).toMatchObject({ temperatureC: -10 });
+  });
+
+  it('refuses a freezingStations time that is not a finite number', async () => {
+    const routing = await endpoint();
+    const bad = await routing.call('freezingStations', { timeMs: Number.NaN }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ name: 'TypeError', message: 'freezingStations: timeMs must be a finite number of ms, not NaN' });
+    expect(() => validateFreezingStationsInput({ timeMs: '1' })).toThrow('freezingStations: timeMs must be a finite number of ms, not "1"');
+    expect(() => validateFreezingStationsInput(null)).toThrow('freezingStations: params must be an object');
+    expect(validateFreezingStationsInput({ timeMs: ETD })).toEqual({ timeMs: ETD });
   });
 });

@@ -1,4 +1,4 @@
-import type { WindSample, WindsAloftSource, WindsForecast } from '@clearway/flightplan';
+import type { StationTemperatures, WindSample, WindsAloftSource, WindsForecast } from '@clearway/flightplan';
 import type { FbBulletinEntry } from '@clearway/protocol';
 import { createFbWindsSource, decodeFbBulletin, FB_STATION_POSITIONS, fbUseWindowMs, type FbDayTime, type FbUseWindow } from '@clearway/weather';
 
@@ -75,12 +75,49 @@ interface Part {
   source: WindsAloftSource;
   /** FOR USE window and valid time, ms. */
   window: FbUseWindow;
+  /** The decoded stations with a known position (FB_STATION_POSITIONS), for the profile's freezing level. */
+  stations: StationTemperatures[];
 }
 
-/** The winds the worker holds: the source the engine flies in (null for none) and its description. */
+/**
+ * The winds the worker holds: the source the engine flies in (null for none), its description, and
+ * the bulletins used (in the order given to `setWinds`) with their decoded stations.
+ */
 export interface WorkerWinds {
   source: WindsAloftSource | null;
   info: WindsInfo;
+  parts: readonly Part[];
+}
+
+/** The worker's winds before any `setWinds`: none. */
+export const NO_WORKER_WINDS: WorkerWinds = { source: null, info: NO_WINDS, parts: [] };
+
+/**
+ * The winds-aloft stations whose temperatures give the vertical profile's freezing level (issue 24,
+ * the `freezingStations` query): of the held bulletins, those whose FOR USE window holds `timeMs`
+ * (epoch ms); a station in several such bulletins counts once, from the one whose valid time is
+ * nearest `timeMs` (of equally near ones, the earlier given). Stations come in the order first met.
+ * Only stations with a known position are held. Empty without winds or a bulletin in use.
+ */
+export function freezingStationsAt(winds: Pick<WorkerWinds, 'parts'>, timeMs: number): StationTemperatures[] {
+  const byId = new Map<string, { station: StationTemperatures; offsetMs: number }>();
+  for (const part of winds.parts) {
+    if (timeMs < part.window.startMs || timeMs > part.window.endMs) continue;
+    const offsetMs = Math.abs(part.window.validMs - timeMs);
+    for (const station of part.stations) {
+      const had = byId.get(station.id);
+      if (!had || offsetMs < had.offsetMs) byId.set(station.id, { station, offsetMs });
+    }
+  }
+  return [...byId.values()].map((x) => x.station);
+}
+
+/** Checks `freezingStations` parameters from the page; throws a TypeError naming what is wrong. */
+export function validateFreezingStationsInput(params: unknown): { timeMs: number } {
+  if (typeof params !== 'object' || params === null) throw new TypeError('freezingStations: params must be an object');
+  const { timeMs } = params as { timeMs?: unknown };
+  if (typeof timeMs !== 'number' || !Number.isFinite(timeMs)) throw new TypeError(`freezingStations: timeMs must be a finite number of ms, not ${typeof timeMs === 'number' ? String(timeMs) : JSON.stringify(timeMs)}`);
+  return { timeMs };
 }
 
 /**
@@ -102,7 +139,12 @@ export function buildWorkerWinds(input: WindsInput): WorkerWinds {
     decoded.issues.slice(0, MAX_ISSUES_LISTED).forEach((issue) => problems.push(`${id}: line ${issue.line}: ${issue.message}`));
     if (decoded.issues.length > MAX_ISSUES_LISTED) problems.push(`${id}: ${decoded.issues.length - MAX_ISSUES_LISTED} more issues`);
     const window = fbUseWindowMs(b, entry.year, entry.month);
-    const placed = decoded.stations.filter((s) => FB_STATION_POSITIONS[s.id] !== undefined).length;
+    const stations: StationTemperatures[] = [];
+    for (const s of decoded.stations) {
+      const pos = FB_STATION_POSITIONS[s.id];
+      if (pos !== undefined) stations.push({ id: s.id, lat: pos[0], lon: pos[1], levels: s.levels });
+    }
+    const placed = stations.length;
     if (window === null) {
       problems.push(`${id}: no VALID time and FOR USE window; left out`);
       return;
@@ -117,11 +159,14 @@ export function buildWorkerWinds(input: WindsInput): WorkerWinds {
       forecast,
       source: createFbWindsSource([{ decoded, year: entry.year, month: entry.month }], FB_STATION_POSITIONS),
       window,
+      stations,
     });
   });
+  // In the order given, for freezingStationsAt (the engine's source below uses the sorted copy).
+  const given = [...parts];
   parts.sort((a, b) => a.forecast.use_from - b.forecast.use_from || a.forecast.id.localeCompare(b.forecast.id));
   const info: WindsInfo = { cycle: input.cycle, bulletins: parts.map((p) => p.info), problems };
-  if (parts.length === 0) return { source: null, info };
+  if (parts.length === 0) return { source: null, info, parts: given };
 
   const source: WindsAloftSource = {
     windAt(query) {
@@ -136,5 +181,5 @@ export function buildWorkerWinds(input: WindsInput): WorkerWinds {
       return null;
     },
   };
-  return { source, info };
+  return { source, info, parts: given };
 }

@@ -1,15 +1,20 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROFILE, routeProfile, runFlightPlan, terrainTilesFor, profileTerrainZoom, type AircraftProfile, type TerrainSource } from '@clearway/flightplan';
 import { makeRoute, makeWaypoint, testNavDb } from '@clearway/flightplan/testing';
 import { parseRoute } from '@clearway/flightplan';
 // The real bulletin beside the repository (../shared/data), read as text by Vite (no Node built-ins in the web app).
 import FB_RAW from '../../../../../../../shared/data/weather/winds-aloft/FBUS31_KWNO_310158_2026-01-31_FD1US1.txt?raw';
-import { freezingStations } from './freezingStations';
+import { buildWorkerWinds, freezingStationsAt } from '../../../worker/winds';
 import { CHART_H, profileChart } from './profileChart';
 import { loadRouteTerrain } from './routeTerrain';
-import { VerticalProfileChart } from './VerticalProfile';
+import { ServicesContext, type AppServices } from '../../../platform/services';
+import { makeStore } from '../../../store';
+import type { RoutingWorkerFacade } from '../../../worker/facade';
+import { windsLoaded } from '../routeSlice';
+import { RouteVerticalProfile, VerticalProfileChart } from './VerticalProfile';
 
 /** Day and night themes as the app's are made (MUI light and dark palettes). */
 const dayTheme = createTheme();
@@ -87,6 +92,8 @@ describe('VerticalProfileChart', () => {
 /** The real FBUS31 of 2026-01-31 as the `fbo` snapshot carries it (FOR USE 0200-0900Z). */
 const FB_SNAPSHOT = { bulletins: [{ forecastHours: 6 as const, year: 2026, month: 1, raw: FB_RAW }] };
 const IN_USE = Date.UTC(2026, 0, 31, 4);
+/** What the routing worker's `freezingStations` query answers once it holds the snapshot's bulletins (`setWinds`). */
+const freezingStations = (snapshot: typeof FB_SNAPSHOT, timeMs: number) => freezingStationsAt(buildWorkerWinds({ cycle: null, bulletins: snapshot.bulletins }), timeMs);
 
 describe('VerticalProfileChart overlays (issue 24)', () => {
   it('draws the airway MEA as a step line with its airway named, at the MEA on the altitude scale', () => {
@@ -216,3 +223,59 @@ function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${n >> 16}, ${(n >> 8) & 0xff}, ${n & 0xff})`;
 }
+
+describe('RouteVerticalProfile', () => {
+  const sfoFat = () => ({
+    ...runFlightPlan(
+      makeRoute([makeWaypoint('KSFO', 37.619, -122.375, { elevation: 13, type: 'AIRPORT' }), makeWaypoint('KFAT', 36.776, -119.718, { elevation: 336, type: 'AIRPORT' })]),
+      { ...PROFILE, altitude: 9500 },
+      { now: NOW, variationAt: null },
+    ),
+    etd_ms: IN_USE,
+  });
+  const held = buildWorkerWinds({ cycle: 1, bulletins: FB_SNAPSHOT.bulletins });
+
+  function renderProfile(call: (method: string, params: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>) {
+    const store = makeStore();
+    const routing = { call: vi.fn(call) } as unknown as RoutingWorkerFacade;
+    const services = { prefs: undefined, applyUpdate: () => undefined, appVersion: 'test', routing } as unknown as AppServices;
+    render(
+      <Provider store={store}>
+        <ServicesContext.Provider value={services}>
+          <RouteVerticalProfile route={sfoFat()} units={FT} />
+        </ServicesContext.Provider>
+      </Provider>,
+    );
+    return { store, call: routing.call as unknown as ReturnType<typeof vi.fn> };
+  }
+
+  it('asks the routing worker for the stations at departure once it holds winds, and draws the freezing level', async () => {
+    const { store, call } = renderProfile((method, params) =>
+      method === 'freezingStations' ? Promise.resolve(freezingStationsAt(held, (params as { timeMs: number }).timeMs)) : Promise.reject(new Error(method)),
+    );
+    expect(screen.getByTestId('vertical-profile')).toBeTruthy();
+    // No winds held yet: nothing asked, no line.
+    expect(call).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('profile-freezing')).toBeNull();
+    act(() => void store.dispatch(windsLoaded(held.info)));
+    await waitFor(() => expect(screen.getByTestId('profile-freezing')).toBeTruthy());
+    expect(call).toHaveBeenCalledWith('freezingStations', { timeMs: IN_USE }, { signal: expect.any(AbortSignal) as AbortSignal });
+    // A new fbo cycle taken by the worker: asked again.
+    act(() => void store.dispatch(windsLoaded({ ...held.info, cycle: 2 })));
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+  });
+
+  it('draws without the freezing level, and says why in the console, when the worker fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { store, call } = renderProfile(() => Promise.reject(new Error('worker gone')));
+      act(() => void store.dispatch(windsLoaded(held.info)));
+      await waitFor(() => expect(warn).toHaveBeenCalledWith('[profile] freezing level stations could not be read', expect.objectContaining({ message: 'worker gone' })));
+      expect(call).toHaveBeenCalledTimes(1);
+      expect(screen.getByTestId('vertical-profile')).toBeTruthy();
+      expect(screen.queryByTestId('profile-freezing')).toBeNull();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { positionAlongRoute, routeProfile, type Route, type RouteProfile, type TerrainSource } from '@clearway/flightplan';
+import { positionAlongRoute, routeProfile, type Route, type RouteProfile, type StationTemperatures, type TerrainSource } from '@clearway/flightplan';
 import type { UnitSet } from '@clearway/geo';
 import { useServices } from '../../../platform/services';
 import { useAppSelector } from '../../../store/hooks';
-import { useWeatherSnapshot } from '../../weather';
-import { freezingStations } from './freezingStations';
 import { CHART_H, CHART_W, profileChart, type ChartMark } from './profileChart';
 import { browserDecodePng, loadRouteTerrain } from './routeTerrain';
 
@@ -140,16 +138,37 @@ export function VerticalProfileChart({ profile, units, heightPx = 160 }: { profi
   );
 }
 
+/** No winds-aloft stations: the profile without the freezing line. */
+const NO_STATIONS: StationTemperatures[] = [];
+
 /**
  * The route's vertical profile on the route screen: drawn at once from the engine's TOC/TOD, with the
- * terrain added when its tiles are read (AppServices.terrainTile).
+ * terrain added when its tiles are read (AppServices.terrainTile) and the freezing level when the
+ * routing worker answers `freezingStations` from the FB winds it holds (asked again when it takes
+ * new winds, `route.winds`).
  */
 export function RouteVerticalProfile({ route, units, heightPx }: { route: Route; units: ChartUnits; heightPx?: number }) {
-  const { terrainTile } = useServices();
-  const fbo = useWeatherSnapshot('fbo').snapshot;
+  const { terrainTile, routing } = useServices();
+  const winds = useAppSelector((s) => s.route.winds);
   // The bulletins in use at departure (else now): the freezing level the flight will meet.
   const departureMs = route.etd_ms ?? route.ts;
-  const stations = useMemo(() => freezingStations(fbo, departureMs), [fbo, departureMs]);
+  const [freezing, setFreezing] = useState<{ routing: typeof routing; winds: typeof winds; departureMs: number; stations: StationTemperatures[] } | null>(null);
+  useEffect(() => {
+    // No bulletins held (or no worker): nothing to ask, the profile has no freezing line.
+    if (!routing || !winds || winds.bulletins.length === 0) return;
+    const abort = new AbortController();
+    routing
+      .call('freezingStations', { timeMs: departureMs }, { signal: abort.signal })
+      .then((stations) => {
+        if (!abort.signal.aborted) setFreezing({ routing, winds, departureMs, stations });
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) console.warn('[profile] freezing level stations could not be read', error);
+      });
+    return () => abort.abort();
+  }, [routing, winds, departureMs]);
+  // Only the answer for the current worker, winds and departure (an older one would be a wrong freezing line).
+  const stations = freezing && freezing.routing === routing && freezing.winds === winds && freezing.departureMs === departureMs ? freezing.stations : NO_STATIONS;
   const fix = useAppSelector((s) => (s.inflight.moving && s.inflight.position && s.inflight.position.source !== 'geoip' ? s.inflight.position.fix : null));
   const [terrain, setTerrain] = useState<{ route: Route; source: TerrainSource | null } | null>(null);
   useEffect(() => {
