@@ -46,20 +46,21 @@ export function nearestForBlend<T extends NearestItem>(items: readonly T[], lat:
   const count = Math.max(1, options.count ?? 3);
   const aloneWithinNm = options.aloneWithinNm ?? 0.01;
   const near: NearestForBlend<T>[] = [];
+  // The farthest kept distance once `count` are kept (Infinity until then): what an item must beat.
+  let worstNm = Infinity;
   for (const item of items) {
-    const full = near.length === count;
     const latGapNm = Math.abs(item.lat - lat) * NM_PER_DEG - BOUND_SLACK_NM;
-    if (latGapNm > maxDistanceNm || (full && latGapNm >= near[count - 1]!.distanceNm)) continue;
+    if (latGapNm > maxDistanceNm || latGapNm >= worstNm) continue;
     const distanceNm = greatCircleDistanceNm(lat, lon, item.lat, item.lon);
-    // Not `<=`: a later item at the same distance as the farthest kept one stays out (stable).
-    if (distanceNm > maxDistanceNm || (full && distanceNm >= near[count - 1]!.distanceNm)) continue;
-    let at = full ? count - 1 : near.length;
-    if (!full) near.push({ item, distanceNm, weight: 0 });
+    // Not `>`: a later item at the same distance as the farthest kept one stays out (stable).
+    if (distanceNm > maxDistanceNm || distanceNm >= worstNm) continue;
+    let at = near.length < count ? near.length : count - 1;
     while (at > 0 && near[at - 1]!.distanceNm > distanceNm) {
       near[at] = near[at - 1]!;
       at--;
     }
     near[at] = { item, distanceNm, weight: 0 };
+    if (near.length === count) worstNm = near[count - 1]!.distanceNm;
   }
   const first = near[0];
   if (first === undefined) return near;
