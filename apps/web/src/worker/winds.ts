@@ -128,6 +128,7 @@ export function validateFreezingStationsInput(params: unknown): { timeMs: number
  * the 3 nearest stations within 300 nm. Each sample names its bulletin (`forecast`), so the route
  * lists the forecasts it used. A bulletin without a header line, a valid time or any placed station
  * is left out and said so in `problems`.
+ * The decoded stations with a position are kept (`parts`) for `freezingStationsAt`.
  */
 export function buildWorkerWinds(input: WindsInput): WorkerWinds {
   const parts: Part[] = [];
