@@ -84,6 +84,8 @@ interface PlacedStation {
   lat: number;
   lon: number;
   window: FbUseWindow | null;
+  /** The placed entries with this station id, in input order (this one among them; usually only it). */
+  sameId: PlacedStation[];
 }
 
 /** One station's wind at an altitude: the two bracketing reported levels and the blend. */
@@ -171,28 +173,47 @@ export function createFbWindsSource(bulletins: readonly FbBulletinInput[], posit
   const maxDistanceNm = options.maxDistanceNm ?? 300;
   const stationCount = options.stationCount ?? 3;
   const placed: PlacedStation[] = [];
+  const byId = new Map<string, PlacedStation[]>();
   for (const input of bulletins) {
     const window = fbUseWindowMs(input.decoded.bulletin, input.year, input.month);
     for (const station of input.decoded.stations) {
       const pos = positions[station.id];
       // stationWindAt is null exactly when no level has a speed, at every altitude: such a station never counts.
       if (pos === undefined || !station.levels.some((l) => l.speedKt !== null)) continue;
-      placed.push({ station, lat: pos[0], lon: pos[1], window });
+      let sameId = byId.get(station.id);
+      if (sameId === undefined) byId.set(station.id, (sameId = []));
+      const p: PlacedStation = { station, lat: pos[0], lon: pos[1], window, sameId };
+      sameId.push(p);
+      placed.push(p);
     }
   }
 
   return {
     windAt({ lat, lon, altitudeFt, timeMs }) {
-      // One per station id: the usable bulletin whose valid time is nearest `timeMs` (same id, same
-      // position, so the choice does not change the distance). Map order is each id's first usable entry.
-      const byId = new Map<string, PlacedStation>();
+      const usable = (p: PlacedStation): boolean => p.window === null || (timeMs >= p.window.startMs && timeMs <= p.window.endMs);
       const offset = (p: PlacedStation): number => (p.window === null ? Infinity : Math.abs(p.window.validMs - timeMs));
+      // One per station id, placed where the id's first usable entry is: the usable entry whose valid
+      // time is nearest `timeMs`, the earlier of equally near ones (same id, same position, so the
+      // choice does not change the distance). No map per query: this runs for every leg and level.
+      const candidates: PlacedStation[] = [];
       for (const p of placed) {
-        if (p.window !== null && (timeMs < p.window.startMs || timeMs > p.window.endMs)) continue;
-        const other = byId.get(p.station.id);
-        if (other === undefined || offset(p) < offset(other)) byId.set(p.station.id, p);
+        if (!usable(p)) continue;
+        if (p.sameId.length === 1) {
+          candidates.push(p);
+          continue;
+        }
+        let best: PlacedStation | undefined;
+        for (const e of p.sameId) {
+          if (!usable(e)) continue;
+          if (best === undefined) {
+            // An earlier usable entry of this id: the id was taken there.
+            if (e !== p) break;
+            best = e;
+          } else if (offset(e) < offset(best)) best = e;
+        }
+        if (best !== undefined) candidates.push(best);
       }
-      const used = nearestForBlend([...byId.values()], lat, lon, { count: stationCount, maxDistanceNm, aloneWithinNm: AT_STATION_NM }).map((n) => ({
+      const used = nearestForBlend(candidates, lat, lon, { count: stationCount, maxDistanceNm, aloneWithinNm: AT_STATION_NM }).map((n) => ({
         ...n,
         // Not null: stations reporting no level were left out of `placed`.
         wind: stationWindAt(n.item.station, altitudeFt) as StationWind,
