@@ -52,7 +52,7 @@ export function nearestForBlend<T extends NearestItem>(items: readonly T[], lat:
     const latGapNm = Math.abs(item.lat - lat) * NM_PER_DEG - BOUND_SLACK_NM;
     if (latGapNm > maxDistanceNm || latGapNm >= worstNm) continue;
     const distanceNm = greatCircleDistanceNm(lat, lon, item.lat, item.lon);
-    // Not `>`: a later item at the same distance as the farthest kept one stays out (stable).
+    // `>=`: a later item at the same distance as the farthest kept one stays out (stable).
     if (distanceNm > maxDistanceNm || distanceNm >= worstNm) continue;
     let at = near.length < count ? near.length : count - 1;
     while (at > 0 && near[at - 1]!.distanceNm > distanceNm) {
