@@ -34,6 +34,11 @@ export default defineConfig({
     name: 'web',
     root,
     environment: 'jsdom',
+    // One jsdom and one module graph per worker instead of per file: React, MUI and the stores are
+    // imported once. 365 s to 217 s wall on 2 cores, all 1,122 tests passing, also with the files
+    // shuffled (--sequence.shuffle.files, seed 4242). A new test must leave nothing behind for the
+    // next file: the DOM (setup.ts cleanup), spies (restoreMocks), globals and IndexedDB it made.
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

@@ -61,6 +61,9 @@ export async function startTestApp(options: { env?: Record<string, string>; webD
     WEB_DIST: webDist,
     // The devices bridge (UDP 4000) only where a test asks for it.
     DEVICES: 'off',
+    // Not the developer's var/packs: a pack built there by `npm run bench:*` or `npm start` made the
+    // 'pack file' limit test read a real file 1,200 times (44 ms each) and time out.
+    PACKS_DIR: join(dir, 'packs'),
     ...options.env,
   });
   const db = openDatabase(config.database);
