@@ -175,6 +175,28 @@ describe('SearchBox', () => {
     await eventually(() => expect(analyses()).toBe(runs + 1));
   });
 
+  it('a list opened under a resting mouse leaves Enter to the typed route; a mouse moved over a row makes it active', async () => {
+    const { input, type, store } = setup();
+    // The route row, then the last token's matches (the OAK VOR).
+    type('khwd oak');
+    await elapse(SEARCH_DEBOUNCE_MS);
+    await eventually(() => expect(options().length).toBeGreaterThan(1));
+    const rows = screen.getAllByTestId('search-option');
+    expect(rows[0]!.textContent).toMatch(/^Select Route: KHWD OAK Distance:/);
+    const last = rows[rows.length - 1]!;
+    expect(rows.length).toBeGreaterThan(1);
+    // The event a browser sends where the mouse rests when the rows appear under it: nothing changes.
+    fireEvent.mouseMove(last, { clientX: 100, clientY: 200 });
+    expect(rows.map((row) => row.getAttribute('aria-selected'))).toEqual(rows.map(() => 'false'));
+    // Moved: the row under the pointer is the active one, and back on the route row.
+    fireEvent.mouseMove(last, { clientX: 104, clientY: 203 });
+    expect(last.getAttribute('aria-selected')).toBe('true');
+    fireEvent.mouseMove(rows[0]!, { clientX: 104, clientY: 150 });
+    expect(rows[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await eventually(() => expect(store.getState().route.current?.final_string).toBe('KHWD OAK'));
+  });
+
   it('stores the recent search before the route, so a page closed as soon as the route is stored keeps it in history', async () => {
     const { input, type, prefs } = setup();
     const seenWhenRouteStored: unknown[][] = [];

@@ -72,6 +72,16 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
   const requestRef = useRef(0);
   const shownRef = useRef<{ started: number; request: number } | null>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  // Where the mouse was last seen over the rows. A list that opens under a mouse resting on the screen
+  // gets a mouse event at that same spot (Chromium sends one when the rows appear under it): that is
+  // not the pilot choosing a row, and Enter must still take the route row, not the row under the
+  // pointer. Only a pointer that moved makes the row under it the active one.
+  const pointerAt = useRef<{ x: number; y: number } | null>(null);
+  const pointerMoved = (event: { clientX: number; clientY: number }): boolean => {
+    const last = pointerAt.current;
+    pointerAt.current = { x: event.clientX, y: event.clientY };
+    return last !== null && (last.x !== event.clientX || last.y !== event.clientY);
+  };
   const summaryCache = useRef(new Map<string, AirportSummary | null>());
   const extrasRef = useRef<{ favourites: string[]; recents: string[] }>({ favourites: [], recents: [] });
   const combobox = useCombobox({ options, isSelectable: (option) => option.selectable, onEnter: (option) => submit(option) });
@@ -314,7 +324,7 @@ export function SearchBox({ mode = 'route', placeholder }: Props) {
                 aria-selected={index === active}
                 aria-disabled={!option.selectable}
                 onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => option.selectable && combobox.setActive(index)}
+                onMouseMove={(event) => option.selectable && index !== active && pointerMoved(event) && combobox.setActive(index)}
                 onClick={() => pick(option)}
                 sx={{
                   px: 1.5,
