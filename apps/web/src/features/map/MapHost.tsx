@@ -125,16 +125,18 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const panelPx = onMap && profileOpen ? (phone ? PROFILE_PANEL_PX.phone : PROFILE_PANEL_PX.tablet) : 0;
   const mapBottomPx = panelPx > 0 ? panelPx + bannerPx : 0;
-  // The toolbar's width (its weather switches make it wider), so the lifted 3D button can sit beside it.
+  // The toolbar's width (its weather switches make it wider), so the 3D button lifted by the profile
+  // panel can sit beside it: watched only while the panel is open (the button is not lifted otherwise).
   const toolbar = useRef<HTMLDivElement>(null);
   const [toolbarPx, setToolbarPx] = useState(44);
+  const lifted = panelPx > 0;
   useLayoutEffect(() => {
     const element = toolbar.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    if (!lifted || !element || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => setToolbarPx(element.offsetWidth));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [onMap]);
+  }, [onMap, lifted]);
   // /app/map2 shows view two in the first pane when not split.
   const firstView = !split && pathname.startsWith(pagePath('map2')) ? layout.viewTwoId : layout.viewOneId;
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnalytics, type AnalyticsEvent } from './analytics';
-import { ANALYTICS_BATCH, ANALYTICS_QUEUE_MAX, type SendResult } from './limits';
+import { ANALYTICS_BATCH_MAX } from '@clearway/protocol';
+import { ANALYTICS_QUEUE_MAX, type SendResult } from './limits';
 import { dexieQueue, TelemetryDb } from './queueStore';
 
 const open: TelemetryDb[] = [];
@@ -48,7 +49,7 @@ describe('createAnalytics', () => {
     expect((await store.head(1))[0]?.value.props).toEqual({ i: 5 });
   });
 
-  it(`sends in batches of ${ANALYTICS_BATCH}, oldest first, until the queue is empty`, async () => {
+  it(`sends in batches of ${ANALYTICS_BATCH_MAX}, oldest first, until the queue is empty`, async () => {
     const { analytics, batches } = setup();
     for (let i = 0; i < 250; i += 1) await analytics.track('tick', { i });
     expect(await analytics.flush()).toBe(250);

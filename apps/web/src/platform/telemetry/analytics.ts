@@ -1,4 +1,5 @@
-import { ANALYTICS_BATCH, ANALYTICS_QUEUE_MAX, type SendResult } from './limits';
+import { ANALYTICS_BATCH_MAX } from '@clearway/protocol';
+import { ANALYTICS_QUEUE_MAX, type SendResult } from './limits';
 import type { AnalyticsEvent, AnalyticsValue } from '@clearway/protocol';
 import type { QueueStore } from './queueStore';
 
@@ -7,13 +8,13 @@ export type { AnalyticsEvent, AnalyticsValue };
 export interface AnalyticsDeps {
   now: () => number;
   store: QueueStore<AnalyticsEvent>;
-  /** Sends one batch of at most ANALYTICS_BATCH events. */
+  /** Sends one batch of at most ANALYTICS_BATCH_MAX events. */
   send: (events: AnalyticsEvent[]) => Promise<SendResult>;
 }
 
 export interface Analytics {
   track(name: string, props?: Record<string, AnalyticsValue>): Promise<void>;
-  /** Sends the queue in batches of ANALYTICS_BATCH, oldest first, until it is empty or a batch fails; answers the events sent. */
+  /** Sends the queue in batches of ANALYTICS_BATCH_MAX, oldest first, until it is empty or a batch fails; answers the events sent. */
   flush(): Promise<number>;
   /** Events dropped from a full queue (the oldest go first). */
   readonly dropped: { queueFull: number; refused: number };
@@ -35,7 +36,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     await writes;
     let sent = 0;
     for (;;) {
-      const items = await deps.store.head(ANALYTICS_BATCH);
+      const items = await deps.store.head(ANALYTICS_BATCH_MAX);
       if (items.length === 0) return sent;
       const result = await deps.send(items.map((item) => item.value));
       if (result === 'failed') return sent;
