@@ -279,6 +279,9 @@ describe('flight plans and the sketch pad across two devices', () => {
       await ready();
       await stroke(140);
       await expect.poll(strokes).toBe(String(before + 2));
+      // Saved on the device before the reload, as before the first one (a reload within the write's
+      // few milliseconds is not what this checks; under CI load the write took longer than the reload).
+      await expect.poll(storedStrokes, { timeout: 10_000 }).toBe(before + 2);
       await page.reload();
       await expect.poll(() => canvas.getAttribute('data-strokes').catch(() => null), { timeout: 30_000 }).toBe(String(before + 2));
       await page.screenshot({ path: join(shots, 'sketch-offline-tablet-night.png') });

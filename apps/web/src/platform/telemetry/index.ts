@@ -27,7 +27,16 @@ export interface TelemetryDeps {
   every?: (fn: () => void, ms: number) => () => void;
   /** Default the 'telemetry' IndexedDB database. */
   db?: TelemetryDb;
+  /** A send not answered in this time counts as failed (the entry waits for the next replay); default 20 s. */
+  sendTimeoutMs?: number;
 }
+
+/**
+ * A log or analytics send not answered in this time is given up as failed. Without it one request that
+ * never settles (a network coming back, a captive portal) would hold the replay, and every later one
+ * that waits for it, for good.
+ */
+export const TELEMETRY_SEND_TIMEOUT_MS = 20_000;
 
 /** A router whose location can be watched (react-router's data router). */
 export interface WatchableRouter {
@@ -77,13 +86,18 @@ export function startTelemetry(deps: TelemetryDeps): Telemetry {
   };
   void readUuid();
 
+  const sendTimeoutMs = deps.sendTimeoutMs ?? TELEMETRY_SEND_TIMEOUT_MS;
   const post = async (url: string, body: string): Promise<SendResult> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), sendTimeoutMs);
     try {
       // keepalive: the request outlives the page (64 KiB at most in flight, so large batches go without it).
-      const reply = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: body.length < 60_000 });
+      const reply = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: body.length < 60_000, signal: controller.signal });
       return sendResultOf(reply.status);
     } catch {
       return 'failed';
+    } finally {
+      clearTimeout(timer);
     }
   };
 

@@ -33,7 +33,7 @@ afterEach(async () => {
   }
 });
 
-function start(options: { env?: ClientConfig['env']; remoteLogging?: boolean; signedIn?: boolean; status?: number } = {}) {
+function start(options: { env?: ClientConfig['env']; remoteLogging?: boolean; signedIn?: boolean; status?: number; sendTimeoutMs?: number } = {}) {
   const store = makeStore();
   if (options.env !== undefined) store.dispatch(configLoaded({ config: config(options.env, options.remoteLogging ?? true), source: 'server' }));
   if (options.signedIn !== false) store.dispatch({ type: 'account/signedIn', payload: { cust_id: 'cust_7', email: 'p@example.com', full_name: 'P' } });
@@ -51,6 +51,8 @@ function start(options: { env?: ClientConfig['env']; remoteLogging?: boolean; si
   };
   const sent: Sent[] = [];
   const status = { value: options.status ?? 201 };
+  // While set, a request is never answered (it ends only when aborted).
+  const hang = { value: false };
   const timers: { fn: () => void; ms: number }[] = [];
   const db = new TelemetryDb(`telemetry-start-${Math.random().toString(36).slice(2)}`);
   const telemetry = startTelemetry({
@@ -60,6 +62,9 @@ function start(options: { env?: ClientConfig['env']; remoteLogging?: boolean; si
     host: host as unknown as TelemetryDeps['host'],
     fetch: async (input, init) => {
       sent.push({ url: String(input), body: JSON.parse(String(init?.body)), keepalive: init?.keepalive });
+      if (hang.value) {
+        return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      }
       return new Response('{}', { status: status.value });
     },
     every: (fn, ms) => {
@@ -67,12 +72,13 @@ function start(options: { env?: ClientConfig['env']; remoteLogging?: boolean; si
       return () => undefined;
     },
     db,
+    ...(options.sendTimeoutMs === undefined ? {} : { sendTimeoutMs: options.sendTimeoutMs }),
   });
   running.push({ telemetry, db });
   const tick = (ms: number) => timers.filter((timer) => timer.ms === ms).forEach((timer) => timer.fn());
   const logsSent = () => sent.filter((request) => request.url.includes('/elk/'));
   const analyticsSent = () => sent.filter((request) => request.url.endsWith('/api/analytics'));
-  return { store, host, document, printed, sent, status, telemetry, tick, logsSent, analyticsSent };
+  return { store, host, document, printed, sent, status, hang, telemetry, tick, logsSent, analyticsSent };
 }
 
 const errorEvent = (error: Error) => new ErrorEvent('error', { error, message: error.message, filename: `${ORIGIN}/assets/index.js`, lineno: 1, colno: 2 });
@@ -145,6 +151,20 @@ describe('startTelemetry', () => {
     expect(logsSent()).toEqual([]);
     store.dispatch(configLoaded({ config: config('qa', true), source: 'server' }));
     await eventually(() => expect(logsSent().map((request) => (request.body as { message: string }).message)).toEqual(['during boot']));
+  });
+
+  it('a send that is never answered is given up after the time-out: the entry waits in the queue and the next replay sends it', async () => {
+    const { hang, tick, logsSent } = start({ env: 'qa', sendTimeoutMs: 50 });
+    hang.value = true;
+    log('error', 'never answered');
+    // The first entry of a page waits in the queue for a replay (an older page's may be there).
+    tick(LOG_REPLAY_INTERVAL_MS);
+    await eventually(() => expect(logsSent()).toHaveLength(1));
+    // Given up after 50 ms; the network answers again and the 30 s replay sends the queued entry.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    hang.value = false;
+    tick(LOG_REPLAY_INTERVAL_MS);
+    await eventually(() => expect(logsSent().map((request) => (request.body as { message: string }).message)).toEqual(['never answered', 'never answered']));
   });
 
   it('analytics: app_open and page views go to POST /api/analytics every 30 s, when back online and when the tab is visible again', async () => {
