@@ -122,6 +122,17 @@ describe('indexed queries equal the naive scan', () => {
     );
   });
 
+  it('nearestAirports: two airports at the pole at one distance come in index order (the case the property found)', () => {
+    const sample = sampleNavDataSet();
+    const base = sample.airports[0]!;
+    const at = (latDeg: number, lonDeg: number) => ({ ...base, latDeg, lonDeg });
+    const data = { ...sample, airports: [at(37, -180), at(89, -122), at(90, 9), at(90, -121)] };
+    const point = { latDeg: 48.2358236, lonDeg: -178.7641764 };
+    const nearest = openNavDb(encodeNavDb(data)).nearestAirports(point, 3);
+    expect(nearest).toEqual(createNaiveNavDb(data).nearestAirports(point, 3));
+    expect(nearest.map((n) => n.airport.lonDeg)).toEqual([-180, -122, 9]);
+  });
+
   it('on a synthetic US-like data set, for the benchmark query mix', () => {
     const bytes = encodeNavDb(syntheticNavDataSet({ scale: 0.05 }));
     const db = openNavDb(bytes);

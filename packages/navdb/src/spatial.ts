@@ -92,10 +92,16 @@ export function nearestIndices(grid: Grid, coords: Coords, point: LatLon, count:
     }
     const bound = unvisitedBoundNm(latDeg, lonDeg, cy, cx, r);
     if (bound === Number.POSITIVE_INFINITY) break;
-    if (best.length === want && best[want - 1]!.distanceNm < bound) break;
+    // With a slack: the bound and the haversine round differently, and a point at the bound (the pole
+    // itself, where every longitude meets) came out 1 ulp nearer than the bound and was never visited,
+    // so of two airports at one distance the later one was kept (a property test found it).
+    if (best.length === want && best[want - 1]!.distanceNm < bound - BOUND_SLACK_NM) break;
   }
   return best;
 }
+
+/** Nautical miles taken off the ring bound before it ends the search: far above rounding, far below anything a pilot sees. */
+const BOUND_SLACK_NM = 1e-6;
 
 // A lower bound on the distance from the point to anything outside the box of rings 0..r.
 function unvisitedBoundNm(latDeg: number, lonDeg: number, cy: number, cx: number, r: number): number {
