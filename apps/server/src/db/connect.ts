@@ -1,8 +1,9 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './postgresIntrospector.js';
 import { describeDatabase, type DatabaseConfig } from '../config/index.js';
 import type { Database, DatabaseSchema } from './schema.js';
 
@@ -69,7 +70,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     connectionTimeoutMillis: 5000,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
-  const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<DatabaseSchema>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   const close = async () => {
     await kysely.destroy();
     // Kysely ends the pool only if it ever used it.

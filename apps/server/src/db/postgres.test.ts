@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { logIndexPath } from '@clearway/protocol';
 import { buildApp } from '../app.js';
@@ -55,6 +56,72 @@ describe('PostgreSQL database', { tags: ['postgres'] }, () => {
         } finally {
           await app.close();
         }
+      } finally {
+        await db.close();
+        await scratch.drop();
+      }
+    });
+
+    it('migrates and introspects only its own schema while other schemas of the database change', async () => {
+      // Tenants and test runs share one database. Another schema's DDL, run beside a start-up, once
+      // failed the migration: Kysely's introspector read every schema's columns and one was dropped
+      // under it (SQLSTATE 42703). The churn below stops as soon as the migrations are done.
+      const churn = await createScratchSchema(url);
+      const churner = openDatabase({ dialect: 'postgres', url: churn.url, poolSize: 1 });
+      let done = false;
+      let churned = 0;
+      const churning = (async () => {
+        while (!done) {
+          await sql`create table busy (id serial primary key, a integer, b text)`.execute(churner.kysely);
+          await sql`alter table busy drop column a`.execute(churner.kysely);
+          await sql`drop table busy`.execute(churner.kysely);
+          churned += 1;
+        }
+      })();
+      const scratches = [];
+      try {
+        for (let run = 0; run < 6; run += 1) {
+          const scratch = await createScratchSchema(url);
+          scratches.push(scratch);
+          const db = openDatabase({ dialect: 'postgres', url: scratch.url });
+          try {
+            expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
+            const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+            expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([scratch.schema]));
+            expect(tables.map((table) => table.name)).toContain('kysely_migration');
+            expect(tables.map((table) => table.name)).not.toContain('busy');
+          } finally {
+            await db.close();
+          }
+        }
+      } finally {
+        done = true;
+        await churning;
+        await churner.close();
+        await churn.drop();
+        for (const scratch of scratches) await scratch.drop();
+      }
+      expect(churned).toBeGreaterThan(0);
+    });
+
+    it('describes its columns as Kysely does: types, nullability, defaults and serial keys', async () => {
+      const scratch = await createScratchSchema(url);
+      const db = openDatabase({ dialect: 'postgres', url: scratch.url });
+      try {
+        await sql`create table sample (id serial primary key, code text not null default 'x', seen timestamptz, n bigint generated always as identity)`.execute(db.kysely);
+        await sql`create view sample_codes as select code from sample`.execute(db.kysely);
+        await sql`comment on column sample.code is 'the code'`.execute(db.kysely);
+        const tables = await db.kysely.introspection.getTables();
+        expect(tables.map((table) => [table.name, table.isView, table.schema])).toEqual([
+          ['sample', false, scratch.schema],
+          ['sample_codes', true, scratch.schema],
+        ]);
+        expect(tables[0]?.columns).toEqual([
+          { name: 'id', dataType: 'int4', dataTypeSchema: 'pg_catalog', isNullable: false, hasDefaultValue: true, isAutoIncrementing: true, comment: undefined },
+          { name: 'code', dataType: 'text', dataTypeSchema: 'pg_catalog', isNullable: false, hasDefaultValue: true, isAutoIncrementing: false, comment: 'the code' },
+          { name: 'seen', dataType: 'timestamptz', dataTypeSchema: 'pg_catalog', isNullable: true, hasDefaultValue: false, isAutoIncrementing: false, comment: undefined },
+          { name: 'n', dataType: 'int8', dataTypeSchema: 'pg_catalog', isNullable: false, hasDefaultValue: false, isAutoIncrementing: true, comment: undefined },
+        ]);
       } finally {
         await db.close();
         await scratch.drop();

@@ -15,15 +15,9 @@ const CLIENT_LOG_COLUMNS = [
   'cust_id', 'day', 'entry', 'env', 'forwarded_at', 'id', 'lat', 'level', 'lon', 'message', 'os', 'received_at', 'stack', 'uuid', 'version',
 ];
 
-/**
- * The tables of this database only: on PostgreSQL Kysely's introspection lists every schema's, and
- * other test files' scratch schemas (made and dropped while this test runs) hold the same tables.
- */
+/** The tables of this database (on PostgreSQL the connection's schema only: db/postgresIntrospector.ts). */
 async function tablesOf(db: Database) {
-  const tables = await db.kysely.introspection.getTables();
-  if (db.dialect !== 'postgres') return tables;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
-  return tables.filter((table) => table.schema === rows[0]?.schema);
+  return db.kysely.introspection.getTables();
 }
 
 /**
