@@ -25,10 +25,11 @@ export interface NearestForBlend<T> {
 }
 
 /**
- * Slack on the latitude lower bound, nautical miles: the bound is exact on the sphere, this keeps a
- * rounding difference between it and the haversine from dropping an item the haversine would keep.
+ * Slack, nautical miles, taken off a lower bound on distance before it prunes a search: the bounds
+ * are exact on the sphere, and this keeps a rounding difference between a bound and the haversine
+ * from dropping an item the haversine would keep. Far above rounding, far below anything a pilot sees.
  */
-const BOUND_SLACK_NM = 1e-6;
+export const BOUND_SLACK_NM = 1e-6;
 
 /**
  * The items to blend at a point by inverse distance weighting, as the winds aloft (weather's

@@ -1,4 +1,4 @@
-import { distanceToMeridianNm, greatCircleDistanceNm, NM_PER_DEG } from '@clearway/geo';
+import { BOUND_SLACK_NM, distanceToMeridianNm, greatCircleDistanceNm, NM_PER_DEG } from '@clearway/geo';
 import type { Bounds, LatLon } from './api.js';
 import { COORD_SCALE } from './columns.js';
 import { GRID_COLUMNS, GRID_ROWS, gridColumn, gridRow } from './grid.js';
@@ -99,9 +99,6 @@ export function nearestIndices(grid: Grid, coords: Coords, point: LatLon, count:
   }
   return best;
 }
-
-/** Nautical miles taken off the ring bound before it ends the search: far above rounding, far below anything a pilot sees. */
-const BOUND_SLACK_NM = 1e-6;
 
 // A lower bound on the distance from the point to anything outside the box of rings 0..r.
 function unvisitedBoundNm(latDeg: number, lonDeg: number, cy: number, cx: number, r: number): number {
