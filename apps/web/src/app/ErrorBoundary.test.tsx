@@ -21,6 +21,8 @@ describe('error boundary', () => {
       </ErrorBoundary>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong.');
+    // The reason, out of sight, for whoever reads the element (a failing test prints it).
+    expect(screen.getByRole('alert').dataset.error).toBe('Error: kaboom');
   });
 
   it('catches a failing page inside the shell and keeps the top bar', () => {

@@ -1,21 +1,38 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
+import { useRouteError } from 'react-router';
 
 /** The rendering failure text (spec part 1 §2 "Shell", §8). */
 export const RENDER_FAILURE_TEXT = 'Something went wrong.';
 
-export function RenderFailure() {
+/**
+ * The failure text. The error's own message goes in data-error, out of sight: a test that finds this
+ * in place of the app prints the element, and with it the reason.
+ */
+export function RenderFailure({ error }: { error?: unknown }) {
   return (
-    <Typography role="alert" data-testid="render-failure" sx={{ p: 3 }}>
+    <Typography role="alert" data-testid="render-failure" data-error={error === undefined ? undefined : describeError(error)} sx={{ p: 3 }}>
       {RENDER_FAILURE_TEXT}
     </Typography>
   );
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The failure text as a route's errorElement, with the route's error. */
+export function RouteRenderFailure() {
+  const error = useRouteError();
+  return <RenderFailure error={error} />;
 }
 
 interface Props {
   children: ReactNode;
   /** What to show instead of the children after an error; 'Something went wrong.' by default. */
   fallback?: (error: Error) => ReactNode;
+  /** Told of each error caught, after it is logged. */
+  onError?: (error: Error) => void;
 }
 
 interface State {
@@ -32,11 +49,12 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Rendering failed', error, info.componentStack);
+    this.props.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
 
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.fallback ? this.props.fallback(error) : <RenderFailure />;
+    return this.props.fallback ? this.props.fallback(error) : <RenderFailure error={error} />;
   }
 }

@@ -4,7 +4,7 @@ import { MapPage } from '../features/map/MapPage';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
 import { lazyPage } from './lazyPage';
-import { RenderFailure } from './ErrorBoundary';
+import { RouteRenderFailure } from './ErrorBoundary';
 import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from '../platform/pages';
 import { PlannedPage } from '../platform/PlannedPage';
 import { START_PATHS } from '../platform/redirects';
@@ -77,11 +77,11 @@ const fallback = <PlannedPage page={FALLBACK_PAGE} />;
 
 /** The app's routes (spec part 1 §2 "Screens and routes"). */
 export const appRoutes: RouteObject[] = [
-  ...START_PATHS.map((path): RouteObject => ({ path, element: <StartRedirect />, errorElement: <RenderFailure /> })),
+  ...START_PATHS.map((path): RouteObject => ({ path, element: <StartRedirect />, errorElement: <RouteRenderFailure /> })),
   {
     path: APP_BASE,
     element: <Shell />,
-    errorElement: <RenderFailure />,
+    errorElement: <RouteRenderFailure />,
     children: [
       { index: true, element: <Navigate to={pagePath('map1')} replace /> },
       ...PAGES.map((page): RouteObject => ({ path: page.name, element: PAGE_ELEMENTS[page.name] ?? <PlannedPage page={page} /> })),
@@ -89,7 +89,7 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   // Any address outside /app: the fallback page inside the shell.
-  { element: <Shell />, errorElement: <RenderFailure />, children: [{ path: '*', element: fallback }] },
+  { element: <Shell />, errorElement: <RouteRenderFailure />, children: [{ path: '*', element: fallback }] },
 ];
 
 export function createAppRouter() {
