@@ -18,7 +18,7 @@ import { connectReadinessSource, mapReadinessSource, NO_WEBGL_REASON } from '../
 import { useServices } from '../../platform/services';
 import { airportSelected } from '../route';
 import { InflightControls } from '../inflight';
-import { MAP_EXPIRY_BANNER_CLEARANCE_PX, useNavDataExpiryNotice } from '../navdata/components';
+import { useMapExpiryBannerClearance } from '../navdata/components';
 import { mapLoaded, mapLocationDone, viewportChanged, type Viewport } from '../../store/mapStateSlice';
 import { orientationChanged, setSplit, setSyncMapViews, setViews, swapViews } from './layoutSlice';
 import { mapSync } from './mapSync';
@@ -115,9 +115,9 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
   const area = useRef<HTMLDivElement>(null);
   const split = !beside && (layout.splitHorizontal || layout.splitVertical);
   const onMap = isMapPath(pathname);
-  // MapPage shows the nav data expiry banner at the bottom of the map; the in-flight controls stay above it.
-  const expiryNotice = useNavDataExpiryNotice();
-  const bannerPx = expiryNotice ? MAP_EXPIRY_BANNER_CLEARANCE_PX : 0;
+  // MapPage shows the nav data expiry banner at the bottom of the map; the in-flight controls stay
+  // above it. Its height as measured: on a phone its text takes two lines.
+  const bannerPx = useMapExpiryBannerClearance();
   // The vertical profile panel (issue 24) sits under the maps, above the expiry banner; the maps end above it.
   const [profileOpen, toggleProfile] = useProfilePanelOpen();
   // The theme by hook (MUI's default theme without a provider, as in tests that render the shell bare).

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import { useAppSelector } from '../../store/hooks';
 import { navDataExpiry } from './navDataExpiry';
@@ -36,16 +36,65 @@ export function useNavDataExpiryNotice(now: () => number = Date.now): { loaded: 
   return expiry.text ? { loaded, expiry } : null;
 }
 
-/** Height the banner takes at the bottom of the map, its margin included (controls above it start here). */
+/**
+ * Height the banner takes at the bottom of the map, its margin included (controls above it start
+ * here), until the banner has measured itself: one line of text. On a phone the text wraps to two
+ * lines and the measured clearance is larger (useMapExpiryBannerClearance).
+ */
 export const MAP_EXPIRY_BANNER_CLEARANCE_PX = 56;
+
+/** Space kept between the banner's top and what sits above it, and under the banner, CSS px. */
+const BANNER_MARGIN_PX = 8;
+
+// The map banner's measured clearance, shared with MapHost, which places the profile panel, the 3D
+// button and the in-flight chips above it. 0 while no banner is on the map or it cannot be measured.
+let measuredClearancePx = 0;
+const clearanceListeners = new Set<() => void>();
+function setMeasuredClearance(px: number): void {
+  if (px === measuredClearancePx) return;
+  measuredClearancePx = px;
+  for (const listener of clearanceListeners) listener();
+}
+function subscribeClearance(listener: () => void): () => void {
+  clearanceListeners.add(listener);
+  return () => clearanceListeners.delete(listener);
+}
+
+/**
+ * The clearance the map's expiry banner takes at the bottom of the map, CSS px: its measured height
+ * and margins while it is shown there, MAP_EXPIRY_BANNER_CLEARANCE_PX before it has been measured
+ * (or where nothing lays out, as in unit tests), 0 when there is no notice.
+ */
+export function useMapExpiryBannerClearance(now: () => number = Date.now): number {
+  const notice = useNavDataExpiryNotice(now);
+  const measured = useSyncExternalStore(subscribeClearance, () => measuredClearancePx, () => 0);
+  if (!notice) return 0;
+  return measured > 0 ? measured : MAP_EXPIRY_BANNER_CLEARANCE_PX;
+}
 
 export function NavDataExpiryBanner({ placement = 'page', now = Date.now }: Props) {
   const notice = useNavDataExpiryNotice(now);
+  const onMap = placement === 'map';
+  const shown = notice !== null;
+  const element = useRef<HTMLDivElement>(null);
+  // On the map: tell MapHost how much of the bottom the banner takes (its text may wrap on a phone).
+  useLayoutEffect(() => {
+    const banner = element.current;
+    if (!onMap || !shown || !banner) return undefined;
+    const measure = () => setMeasuredClearance(banner.offsetHeight > 0 ? banner.offsetHeight + 2 * BANNER_MARGIN_PX : 0);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      setMeasuredClearance(0);
+    };
+  }, [onMap, shown]);
   if (!notice) return null;
   const { loaded, expiry } = notice;
-  const onMap = placement === 'map';
   return (
     <Alert
+      ref={element}
       role="status"
       severity={expiry.validity === 'expired' || expiry.validity === 'not_yet_effective' ? 'error' : 'warning'}
       data-testid="navdb-expiry-banner"
@@ -57,7 +106,7 @@ export function NavDataExpiryBanner({ placement = 'page', now = Date.now }: Prop
         // The standard Alert follows the theme: a dark tinted surface at night, no bright panel.
         ...(onMap
           ? // Fixed: the map page's own box has no height (the map views are the page).
-            { position: 'fixed', left: 8, right: 8, bottom: 8, mx: 'auto', maxWidth: 560, zIndex: 2, pointerEvents: 'none', boxShadow: 2 }
+            { position: 'fixed', left: BANNER_MARGIN_PX, right: BANNER_MARGIN_PX, bottom: BANNER_MARGIN_PX, mx: 'auto', maxWidth: 560, zIndex: 2, pointerEvents: 'none', boxShadow: 2 }
           : { mb: 1 }),
       }}
     >
