@@ -122,7 +122,7 @@ export interface Config {
   geoip: GeoipConfig;
   /** Client logs and analytics (telemetry/, logs/: LOG_FORWARD_URL, LOG_FORWARD_BATCH, ANALYTICS_RETENTION_DAYS, CLIENT_LOG_RETENTION_DAYS). */
   telemetry: TelemetryConfig;
-  /** Approach plates (plates/): PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL. */
+  /** Approach plates (plates/): PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL, PLATES_PACKS_MAX_MB. */
   plates: PlatesConfig;
   /** NOTAMs and TFRs (notams/): NOTAM_SOURCE, NOTAM_FAA_URL, NOTAM_FAA_CLIENT_ID, NOTAM_FAA_CLIENT_SECRET, NOTAM_FAA_QUERY, TFR_FAA_URL. */
   notams: NotamsConfig;

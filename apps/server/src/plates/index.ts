@@ -13,12 +13,15 @@ export { airportPlates, servedCycle } from './store.js';
 export { PLATES_RATE_LIMIT, platesRoutes } from './routes.js';
 export { parseSupplementIndex, SUPPLEMENT_PATH, SupplementIndexError, SupplementSource, supplementRoutes, type SupplementAnswer } from './supplement.js';
 export { buildPlatesPack, platesPackIndex, platesPacksDir } from './packs.js';
+export { DEFAULT_PLATES_PACKS_MAX_MB, OLD_CYCLE_PACKS_KEPT_MS, PACK_IN_USE_MS, prunePlatesPacks, type PackPruneReport } from './packPrune.js';
 export { navdbAirportPositions, type AirportLocator, type AirportPositions } from './positions.js';
 
-/** PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL (config/loadConfig.ts). */
+/** PLATES_SOURCE, PLATES_DIR, PLATES_SKIP_MISSING, PLATES_FAA_URL, PLATES_PACKS_MAX_MB (config/loadConfig.ts). */
 export interface PlatesConfig {
   /** The served dataset: `{dir}/{cycle}/{PDF}`. */
   dir: string;
+  /** PLATES_PACKS_MAX_MB in bytes: the served cycle's plate packs kept on disk (packPrune.ts). */
+  packsMaxBytes?: number;
   /** SUPPLEMENT_SOURCE: a folder in the FAA d-CS layout (index XML and PDFs); absent: no d-CS, the app generates the supplement. */
   supplementDir?: string;
   source:
@@ -55,7 +58,7 @@ export function platesSourceOf(config: PlatesConfig, now: number = Date.now()): 
  */
 export async function platesModule(app: FastifyInstance, options: PlatesModuleOptions): Promise<void> {
   const { db, config } = options;
-  await app.register(platesRoutes, { db, platesDir: config.dir, airportPositions: options.airportPositions, ...options.routes });
+  await app.register(platesRoutes, { db, platesDir: config.dir, packsMaxBytes: config.packsMaxBytes, airportPositions: options.airportPositions, ...options.routes });
   await app.register(supplementRoutes, { dir: config.supplementDir ?? null });
   if (config.source.kind === 'off' || options.importOnReady === false) return;
   const skipMissing = config.source.skipMissing;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, createScratchSchema } from '../testing/postgres.js';
 import { requireService } from '../testing/skips.js';
 import { makeTempDir, removeTempDir } from '../testing/testApp.js';
-import { importPlates, navdbAirportPositions, PathPlatesSource, platesRoutes } from './index.js';
+import { importPlates, navdbAirportPositions, OLD_CYCLE_PACKS_KEPT_MS, PathPlatesSource, platesRoutes } from './index.js';
+import { PACK_PRUNE_INTERVAL_MS } from './routes.js';
 import { SHARED_KSBP_DTPP, SHARED_KSFO_PLATES, writeKsfoDtpp } from './testFixtures.js';
 
 const KSBP_PDF = '00989R11.PDF';
@@ -190,7 +191,45 @@ function packsSuite(open: () => Promise<{ db: Database; dispose: () => Promise<v
       await bare.close();
     }
   });
+
+  it('looks over the packs folder when ready and after a build, at most every 10 minutes: another cycle\'s old packs go, the served ones stay', async () => {
+    const packsDir = join(dir, 'plates', '_packs');
+    const first = await oldCycleFolder(packsDir, '1300');
+    let clock = Date.now();
+    const own = Fastify();
+    await own.register(platesRoutes, { db, platesDir: join(dir, 'plates'), now: () => clock, airportPositions: navdbAirportPositions(join(dir, 'navdata'), ['current', 'dev']) });
+    try {
+      await own.ready();
+      await expect.poll(() => exists(first), { timeout: 5_000 }).toBe(false);
+      const second = await oldCycleFolder(packsDir, '1301');
+      const build = async () => platesPackEntrySchema.parse((await own.inject({ method: 'POST', url: '/plates/packs', payload: { region: 'San_Francisco', strategy: 'selected', airports: ['KSFO'] } })).json());
+      await build();
+      // Within the interval the folder is not looked at again.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await exists(second)).toBe(true);
+      clock += PACK_PRUNE_INTERVAL_MS + 1_000;
+      const entry = await build();
+      await expect.poll(() => exists(second), { timeout: 5_000 }).toBe(false);
+      expect(await exists(join(packsDir, '1413', entry.url.split('/').at(-1) ?? ''))).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
 }
+
+/** A pack folder of another cycle, last written two days ago. */
+async function oldCycleFolder(packsDir: string, cycle: string): Promise<string> {
+  const folder = join(packsDir, cycle);
+  await mkdir(folder, { recursive: true });
+  const pack = join(folder, 'San_Francisco.all-aaaaaaaaaaaa.cwplates');
+  await writeFile(pack, 'an old pack');
+  const then = new Date(Date.now() - 2 * OLD_CYCLE_PACKS_KEPT_MS);
+  await utimes(pack, then, then);
+  await utimes(folder, then, then);
+  return folder;
+}
+
+const exists = (path: string) => stat(path).then(() => true, () => false);
 
 describe('plate packs (offline downloads per chart region) on SQLite', () => {
   packsSuite(async () => {

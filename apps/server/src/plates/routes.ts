@@ -12,6 +12,7 @@ import type { Database } from '../db/index.js';
 import { addressLimited } from '../http/index.js';
 import { DATASET_INDEX_CACHE_CONTROL, DatasetStore, registerDataset, sendDatasetFile, sendTaggedJson } from '../datasets/index.js';
 import { buildPlatesPack, platesPackIndex, platesPacksDir } from './packs.js';
+import { DEFAULT_PLATES_PACKS_MAX_MB, prunePlatesPacks } from './packPrune.js';
 import type { AirportPositions } from './positions.js';
 import { AddressRateLimit } from './rateLimit.js';
 import { airportPlates, servedCycle } from './store.js';
@@ -33,7 +34,12 @@ export interface PlatesRoutesOptions {
   now?: () => number;
   /** Airport positions (the nav database), which place each plate airport in its chart regions for the packs. */
   airportPositions?: AirportPositions;
+  /** PLATES_PACKS_MAX_MB in bytes (default DEFAULT_PLATES_PACKS_MAX_MB). */
+  packsMaxBytes?: number;
 }
+
+/** The packs folder is looked over at most this often, after a build (and once when the server is ready). */
+export const PACK_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * The plates endpoints (registered in their own scope, so the rate limit covers only them):
@@ -74,6 +80,34 @@ export async function platesRoutes(app: FastifyInstance, options: PlatesRoutesOp
     return sendTaggedJson(request, reply, list);
   });
 
+  // Keeps the packs folder bounded (packPrune.ts): once when ready, then after builds at most every
+  // PACK_PRUNE_INTERVAL_MS, one look at a time, in the background.
+  const packsMaxBytes = options.packsMaxBytes ?? DEFAULT_PLATES_PACKS_MAX_MB * 1024 * 1024;
+  let pruning: Promise<void> | null = null;
+  let prunedAt = -Infinity;
+  const prune = (): Promise<void> => {
+    if (pruning !== null || now() - prunedAt < PACK_PRUNE_INTERVAL_MS) return pruning ?? Promise.resolve();
+    prunedAt = now();
+    pruning = (async () => {
+      try {
+        const cycle = await servedCycle(db, now());
+        const report = await prunePlatesPacks({ packsDir: platesPacksDir(platesDir), servedCycle: cycle?.cycle ?? null, maxBytes: packsMaxBytes, now: now() });
+        if (report.removed.length > 0) app.log.info({ platePacks: report }, `Plate packs: removed ${report.removed.length} (${(report.freedBytes / 1048576).toFixed(1)} MB): ${report.removed.join(', ')}`);
+      } catch (error) {
+        app.log.warn({ err: error }, `Plate packs: could not look over ${platesPacksDir(platesDir)}: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        pruning = null;
+      }
+    })();
+    return pruning;
+  };
+  app.addHook('onReady', async () => {
+    void prune();
+  });
+  app.addHook('onClose', async () => {
+    await pruning;
+  });
+
   const packFiles = new DatasetStore({ name: 'plate packs', dir: platesPacksDir(platesDir), contentType: 'application/octet-stream', accepts: (name) => PLATES_PACK_FILE_PATTERN.test(name) }, app.log);
   const locator = async () => (options.airportPositions ? options.airportPositions() : null);
 
@@ -99,6 +133,7 @@ export async function platesRoutes(app: FastifyInstance, options: PlatesRoutesOp
       return reply.code(404).send({ error: strategy === 'all' ? `No airport with plates in ${region.name} in d-TPP cycle ${cycle.cycle}` : `None of ${[...wanted].join(', ')} has plates in ${region.name} in d-TPP cycle ${cycle.cycle}` });
     }
     const built = await buildPlatesPack({ db, platesDir, cycle, region, strategy, airports: chosen.map((a) => a.airport) });
+    void prune();
     const file = await packFiles.file(cycle.cycle, built.name);
     if (file === null) return reply.code(500).send({ error: `Plate pack ${built.name} was built but cannot be read` });
     const entry: PlatesPackEntry = {
