@@ -67,7 +67,7 @@ describe('PostgreSQL database', { tags: ['postgres'] }, () => {
       // failed the migration: Kysely's introspector read every schema's columns and one was dropped
       // under it (SQLSTATE 42703). The churn below stops as soon as the migrations are done.
       const churn = await createScratchSchema(url);
-      const churner = openDatabase({ dialect: 'postgres', url: churn.url, poolSize: 1 });
+      const churner = openDatabase({ dialect: 'postgres', url: churn.url }, { poolSize: 1 });
       let done = false;
       let churned = 0;
       const churning = (async () => {
