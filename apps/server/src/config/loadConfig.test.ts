@@ -46,7 +46,7 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       billing: { trialDays: 30, stripe: null, paymentRateLimitPerMinute: 10, zendesk: null, helpCentreSecret: null },
       devices: { enabled: true, gdl90Port: 4000, host: '0.0.0.0', announce: true },
-      plates: { dir: `${repoRoot}/var/plates`, source: { kind: 'off' } },
+      plates: { dir: `${repoRoot}/var/plates`, packsMaxBytes: 20_480 * 1_048_576, source: { kind: 'off' } },
       notams: { kind: 'off' },
       xplane: { enabled: true, listenHost: '0.0.0.0', hosts: [], listenPort: 49008, beacon: true, webApi: true, fmsDir: null },
       stratux: { url: null },
