@@ -178,6 +178,20 @@ describe('shell', () => {
       await page.waitForURL((url) => url.pathname === '/app/map1');
       await page.waitForSelector('[data-testid="app-main"][data-page-layout="full"]');
       await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(1270);
+
+      // A page beside the map lays itself out for its half (640 px), not for the 1280 px window: the
+      // filing page's two columns (from MUI's md, 900 px) stack. Alone at 1280 px it has both.
+      const columns = () => page.getByTestId('fs-columns').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+      await page.getByRole('button', { name: 'menu' }).click();
+      const flightPlans = page.getByText('Flight Plans', { exact: true });
+      if (!(await flightPlans.isVisible())) await page.getByTestId('menu-group-flight_service').click();
+      await flightPlans.click();
+      await page.waitForURL(`${server.origin}/app/afss_flight_plan`);
+      await page.waitForSelector('[data-testid="app-main"][data-page-layout="beside-vertical"]');
+      await expect.poll(columns, { timeout: 10_000 }).toBe(1);
+      await page.goto(`${server.origin}/app/afss_flight_plan`);
+      await page.waitForSelector('[data-testid="app-main"][data-page-layout="full"]');
+      await expect.poll(columns, { timeout: 10_000 }).toBe(2);
     });
   });
 

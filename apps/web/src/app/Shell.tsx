@@ -14,6 +14,7 @@ import { BootFailure } from './BootFailure';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';
 import { isMapPath, pageForPath } from '../platform/pages';
 import { pageBesideAfter, pageLayout } from '../platform/layout';
+import { PAGE_CONTAINER_SX, PageAreaTheme } from '../platform/pageAreaTheme';
 import { TopBar } from './TopBar';
 import { topBarHeight } from '../platform/topBarHeight';
 import { useWindowSize } from './useWindowSize';
@@ -100,21 +101,28 @@ export function Shell() {
         <Box data-testid="map-area" sx={split ? { position: 'relative', flex: '0 0 50%', minWidth: 0, minHeight: 0 } : { position: 'absolute', inset: 0 }}>
           <MapHost beside={split} />
         </Box>
+        {/* The page area is the container the page's responsive styles query (PageAreaTheme): beside
+            the map a page lays out for its half, not for the window. */}
         <Box
           data-testid="page-area"
-          sx={split
-            ? { position: 'relative', flex: '1 1 0', minWidth: 0, minHeight: 0, bgcolor: 'background.default', borderColor: 'divider', borderStyle: 'solid', borderWidth: 0, ...(layout === 'beside-vertical' ? { borderLeftWidth: 2 } : { borderTopWidth: 2 }) }
-            : { position: 'absolute', inset: 0, ...(onMap && { pointerEvents: 'none' }) }}
+          sx={{
+            ...PAGE_CONTAINER_SX,
+            ...(split
+              ? { position: 'relative', flex: '1 1 0', minWidth: 0, minHeight: 0, bgcolor: 'background.default', borderColor: 'divider', borderStyle: 'solid', borderWidth: 0, ...(layout === 'beside-vertical' ? { borderLeftWidth: 2 } : { borderTopWidth: 2 }) }
+              : { position: 'absolute', inset: 0, ...(onMap && { pointerEvents: 'none' }) }),
+          }}
         >
-          <Box data-testid="page-scroll" sx={{ position: 'absolute', inset: 0, overflow: 'auto', ...(onMap && { pointerEvents: 'none' }) }}>
-            {/* The page mounts under the loading screen but cannot be used until the map is drawn.
-                A full-height page (pages.ts) is a flex item given exactly the height left; the others grow. */}
-            <Box inert={loading} sx={onMap ? { position: 'relative' } : full ? FULL_HEIGHT_PAGE : { position: 'relative', minHeight: '100%' }}>
-              <ErrorBoundary key={pathname}>
-                <Outlet />
-              </ErrorBoundary>
+          <PageAreaTheme>
+            <Box data-testid="page-scroll" sx={{ position: 'absolute', inset: 0, overflow: 'auto', ...(onMap && { pointerEvents: 'none' }) }}>
+              {/* The page mounts under the loading screen but cannot be used until the map is drawn.
+                  A full-height page (pages.ts) is a flex item given exactly the height left; the others grow. */}
+              <Box inert={loading} sx={onMap ? { position: 'relative' } : full ? FULL_HEIGHT_PAGE : { position: 'relative', minHeight: '100%' }}>
+                <ErrorBoundary key={pathname}>
+                  <Outlet />
+                </ErrorBoundary>
+              </Box>
             </Box>
-          </Box>
+          </PageAreaTheme>
         </Box>
         {/* Beside the scroll layer, whose pointer events are off on the map pages: it must take them. */}
         <LoadingScreen onMap={onMap} />

@@ -158,7 +158,7 @@ export function FlightPlanPage() {
           Flight service cannot be reached ({providerError}); plans are kept on this device and can be filed when it can.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' } }}>
+      <Box data-testid="fs-columns" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' } }}>
         <Box>
           <Button variant="contained" fullWidth sx={HIT} onClick={() => void createFromRoute()} disabled={!db}>
             New plan from route

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import type { AircraftProfile, Route } from '@clearway/flightplan';
 import type { DisplayUnits } from '../navlogFormat';
 import { touchTarget } from '../touch';
@@ -87,13 +88,16 @@ function useFrequencies(codes: string[], lookup: AirportFrequencies | undefined,
 export function KneeboardDialog({ open, onClose, route, profile, units, frequencies, print }: Props) {
   const board = useMemo(() => kneeboard(route, profile, units), [route, profile, units]);
   const freqs = useFrequencies([board.departure, board.destination], frequencies, open);
+  // The dialog is drawn over the whole window (a portal, outside the page area's container): the
+  // window's width decides its padding (platform/pageAreaTheme.tsx).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     <Dialog open={open} onClose={onClose} fullScreen className="kneeboard-dialog" aria-labelledby="kneeboard-title">
       <GlobalStyles styles={PRINT_STYLES} />
       <DialogTitle id="kneeboard-title" sx={{ pb: 0.5 }}>
         Navlog {board.departure} – {board.destination}
       </DialogTitle>
-      <DialogContent className="kneeboard-sheet" sx={{ px: { xs: 1, sm: 3 } }}>
+      <DialogContent className="kneeboard-sheet" sx={{ px: phone ? 1 : 3 }}>
         <Typography variant="body2" data-testid="kneeboard-header">
           {`ETD ${board.etd} · ${board.totals.dist} ${units.distance_unit} · ETE ${board.totals.ete} · Fuel ${board.totals.fuel} ${units.fuel_unit}, ${board.totals.fuelRem} ${units.fuel_unit} left · ${profile.tail}`}
         </Typography>
