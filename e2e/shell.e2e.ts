@@ -227,6 +227,37 @@ describe('shell', () => {
     });
   });
 
+  it('keeps the shell working when the code of the map or of the settings drawer cannot be loaded', async () => {
+    // Both chunks refused (a chunk missing from an old deployment, a network blip that outlasts the
+    // one retry); the service worker is blocked so it cannot serve them from its cache.
+    await withPage(async (page) => {
+      let refused = 0;
+      await page.route(/\/assets\/(MapView|SettingsDrawer)-[^/]*\.js$/, (route) => {
+        refused += 1;
+        return route.abort();
+      });
+      await page.goto(`${server.origin}/app/map1`);
+      const mapFailure = page.getByTestId('map-failure');
+      await mapFailure.waitFor({ timeout: 30_000 });
+      expect(await mapFailure.innerText()).toMatch(/^Error loading component: \S/);
+      await waitForShell(page);
+      await page.getByRole('button', { name: 'settings' }).click();
+      const drawerFailure = page.getByTestId('drawer-failure');
+      await drawerFailure.waitFor({ timeout: 10_000 });
+      expect(await drawerFailure.innerText()).toMatch(/^Error loading component: \S/);
+      // Each load was tried again once before giving up.
+      expect(refused).toBeGreaterThanOrEqual(4);
+      await page.getByRole('button', { name: 'Close settings' }).click();
+      await drawerFailure.waitFor({ state: 'detached' });
+      // The rest of the app is there: the menu opens and leads to a page.
+      await page.getByRole('button', { name: 'menu' }).click();
+      await page.getByTestId('menu-drawer').waitFor();
+      await page.getByText('Flight Plan', { exact: true }).click();
+      await page.getByTestId('page-route').waitFor();
+      expect(await page.getByTestId('render-failure').count()).toBe(0);
+    }, { serviceWorkers: 'block' });
+  });
+
   it('keeps unit and theme choices from the settings drawer across a reload', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.origin}/app/map1`);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Provider } from 'react-redux';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from '../platform/ErrorBoundary';
 import { Shell } from './Shell';
 import { ServicesContext } from '../platform/services';
 import { makeStore } from '../store';

@@ -8,7 +8,7 @@ import { MapHost } from '../features/map/MapHost';
 import { useProfileSync } from '../features/sync/useProfileSync';
 import { useAccountAtStart } from '../features/account/session';
 import { DeviceLimitAlert } from '../features/sync/DeviceLimitAlert';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from '../platform/ErrorBoundary';
 import { LoadingChip, LoadingScreen, loadingState } from './LoadingScreen';
 import { BootFailure } from './BootFailure';
 import { LazyMenuDrawer, LazySettingsDrawer, prefetchDrawers } from './drawers';

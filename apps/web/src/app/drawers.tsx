@@ -3,8 +3,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
-import { ErrorBoundary } from './ErrorBoundary';
-import { retryingLazy, type RetryingLazyComponent } from './retryingLazy';
+import { ErrorBoundary } from '../platform/ErrorBoundary';
+import { retryingLazy, type RetryingLazyComponent } from '../platform/retryingLazy';
 
 // The drawers load on first open (they are most of MUI's modal, transition and form code), and are
 // fetched in idle time after start-up so the first open is immediate.

@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import Typography from '@mui/material/Typography';
-import { ErrorBoundary } from './ErrorBoundary';
-import { retryingLazy } from './retryingLazy';
+import { ErrorBoundary } from '../platform/ErrorBoundary';
+import { retryingLazy } from '../platform/retryingLazy';
 
 /**
  * A page loaded on demand: 'Loading...' while its code loads and 'Error loading component: {message}'

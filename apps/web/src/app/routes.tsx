@@ -1,10 +1,10 @@
 import { createElement, type ReactNode } from 'react';
 import { IMAGERY_PAGES, type ImageryPageName } from '@clearway/protocol';
 import { MapPage } from '../features/map/MapPage';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { AirportPage } from '../features/airport/AirportPage';
 import { lazyPage } from './lazyPage';
-import { RouteRenderFailure } from './ErrorBoundary';
+import { RenderFailure } from '../platform/ErrorBoundary';
 import { APP_BASE, FALLBACK_PAGE, PAGES, pagePath, type PageName } from '../platform/pages';
 import { PlannedPage } from '../platform/PlannedPage';
 import { START_PATHS } from '../platform/redirects';
@@ -74,6 +74,12 @@ const PAGE_ELEMENTS: Partial<Record<PageName, ReactNode>> = {
 };
 
 const fallback = <PlannedPage page={FALLBACK_PAGE} />;
+
+/** The failure text as a route's errorElement, with the route's error (in data-error). */
+function RouteRenderFailure() {
+  const error = useRouteError();
+  return <RenderFailure error={error} />;
+}
 
 /** The app's routes (spec part 1 §2 "Screens and routes"). */
 export const appRoutes: RouteObject[] = [

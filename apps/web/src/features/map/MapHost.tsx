@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import CropSquare from '@mui/icons-material/CropSquare';
 import LinkIcon from '@mui/icons-material/Link';
@@ -25,15 +25,19 @@ import { mapSync } from './mapSync';
 import { TerrainControl } from './TerrainControl';
 import { ToolbarButton as LayoutButton } from './ToolbarButton';
 import { PROFILE_PANEL_PX, ProfileToggle, useProfilePanelOpen } from './ProfileToggle';
+import Typography from '@mui/material/Typography';
+import { ErrorBoundary } from '../../platform/ErrorBoundary';
+import { retryingLazy } from '../../platform/retryingLazy';
 
 // The map code is its own chunk, so the initial bundle stays small; index.html preloads it and
 // preloadMap runs it before the boot stages end, not when the first view mounts after them.
+// A failed load is tried once more, and an error stays in the map's own boundary (retryingLazy).
 const loadMapView = () => import('./MapView');
-const MapView = lazy(loadMapView);
+const MapView = retryingLazy(loadMapView);
 // The overlays' switches come with the map's chunk (the overlay list stays out of the initial bundle).
-const OverlayToggles = lazy(() => loadMapView().then((module) => ({ default: module.OverlayToggles })));
+const OverlayToggles = retryingLazy<object>(() => loadMapView().then((module) => ({ default: module.OverlayToggles })));
 // The vertical profile under the map (issue 24) loads when it is first opened.
-const ProfilePanel = lazy(() => import('./ProfilePanel'));
+const ProfilePanel = retryingLazy(() => import('./ProfilePanel'));
 
 /**
  * Creates the first map while boot still runs (MapView's startEarlyMap), so its first picture is drawn
@@ -198,32 +202,44 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
       sx={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: mapBottomPx, display: 'flex', flexDirection: direction, visibility: onMap || beside ? 'visible' : 'hidden' }}
     >
       {canDraw && (
-        <Suspense fallback={null}>
-          <Box data-testid="map-pane-1" sx={{ position: 'relative', flex: split ? `0 0 ${percent}` : '1 1 auto', minWidth: 0, minHeight: 0 }}>
-            {view(split ? layout.viewOneId : firstView, true)}
-          </Box>
-          {split && (
-            <>
-              <Box
-                role="separator"
-                aria-orientation={layout.splitHorizontal ? 'horizontal' : 'vertical'}
-                aria-label="Resize the map views"
-                data-testid="map-divider"
-                onPointerDown={startDrag}
-                sx={{
-                  flex: '0 0 8px',
-                  bgcolor: 'grey.600',
-                  cursor: layout.splitHorizontal ? 'row-resize' : 'col-resize',
-                  touchAction: 'none',
-                  zIndex: 2,
-                }}
-              />
-              <Box data-testid="map-pane-2" sx={{ position: 'relative', flex: '1 1 auto', minWidth: 0, minHeight: 0 }}>
-                {view(layout.viewTwoId, false)}
-              </Box>
-            </>
+        <ErrorBoundary
+          onError={(error) => {
+            MapView.forgetFailure();
+            readiness.fail(error.message);
+          }}
+          fallback={(error) => (
+            <Typography role="alert" data-testid="map-failure" sx={{ p: 3, pt: 10, bgcolor: 'background.default', flex: 1 }}>
+              Error loading component: {error.message}
+            </Typography>
           )}
-        </Suspense>
+        >
+          <Suspense fallback={null}>
+            <Box data-testid="map-pane-1" sx={{ position: 'relative', flex: split ? `0 0 ${percent}` : '1 1 auto', minWidth: 0, minHeight: 0 }}>
+              {view(split ? layout.viewOneId : firstView, true)}
+            </Box>
+            {split && (
+              <>
+                <Box
+                  role="separator"
+                  aria-orientation={layout.splitHorizontal ? 'horizontal' : 'vertical'}
+                  aria-label="Resize the map views"
+                  data-testid="map-divider"
+                  onPointerDown={startDrag}
+                  sx={{
+                    flex: '0 0 8px',
+                    bgcolor: 'grey.600',
+                    cursor: layout.splitHorizontal ? 'row-resize' : 'col-resize',
+                    touchAction: 'none',
+                    zIndex: 2,
+                  }}
+                />
+                <Box data-testid="map-pane-2" sx={{ position: 'relative', flex: '1 1 auto', minWidth: 0, minHeight: 0 }}>
+                  {view(layout.viewTwoId, false)}
+                </Box>
+              </>
+            )}
+          </Suspense>
+        </ErrorBoundary>
       )}
       {onMap && (
         <Paper ref={toolbar} elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
@@ -249,9 +265,11 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
             }}><OpenInFull fontSize="small" /></LayoutButton>
           )}
           {canDraw && (
-            <Suspense fallback={null}>
-              <OverlayToggles />
-            </Suspense>
+            <ErrorBoundary onError={OverlayToggles.forgetFailure} fallback={() => null}>
+              <Suspense fallback={null}>
+                <OverlayToggles />
+              </Suspense>
+            </ErrorBoundary>
           )}
         </Paper>
       )}
@@ -263,9 +281,19 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
       {/* The profile panel just under the maps' box (which ends above it). */}
       {panelPx > 0 && (
         <Box sx={{ position: 'absolute', left: 0, right: 0, top: '100%', height: panelPx }}>
-          <Suspense fallback={null}>
-            <ProfilePanel heightPx={panelPx} phone={phone} />
-          </Suspense>
+          {/* Mounted with the panel: closed and opened again after a failure, it loads afresh. */}
+          <ErrorBoundary
+            onError={ProfilePanel.forgetFailure}
+            fallback={(error) => (
+              <Typography role="alert" data-testid="map-profile-failure" sx={{ p: 2, bgcolor: 'background.default', height: '100%' }}>
+                Error loading component: {error.message}
+              </Typography>
+            )}
+          >
+            <Suspense fallback={null}>
+              <ProfilePanel heightPx={panelPx} phone={phone} />
+            </Suspense>
+          </ErrorBoundary>
         </Box>
       )}
     </Box>

@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { useRouteError } from 'react-router';
 
 /** The rendering failure text (spec part 1 §2 "Shell", §8). */
 export const RENDER_FAILURE_TEXT = 'Something went wrong.';
@@ -19,12 +18,6 @@ export function RenderFailure({ error }: { error?: unknown }) {
 
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-/** The failure text as a route's errorElement, with the route's error. */
-export function RouteRenderFailure() {
-  const error = useRouteError();
-  return <RenderFailure error={error} />;
 }
 
 interface Props {
