@@ -301,7 +301,9 @@ describe('moving map', () => {
       // Restore Map comes back to the first map; performance mode keeps only the airport and navaid
       // labels (placed without collision work).
       await page.getByRole('button', { name: 'Restore Map' }).click();
-      await page.waitForURL('**/app/map1', { timeout: 10_000 });
+      // By path: the map beside the airport page may have written its camera into the address, so the
+      // map comes back as /app/map1#zoom/lat/lon, which the glob '**/app/map1' does not match.
+      await page.waitForURL((url) => url.pathname === '/app/map1', { timeout: 10_000 });
       await page.getByRole('button', { name: 'settings' }).click();
       await page.getByLabel('Performance Mode').check();
       await page.keyboard.press('Escape');
