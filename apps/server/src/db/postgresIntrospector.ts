@@ -24,6 +24,7 @@ interface ColumnRow {
   identity: string;
   default_expression: string | null;
   comment: string | null;
+  schema: string;
 }
 
 /**
@@ -57,7 +58,7 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
              t.typname as "type", tn.nspname as type_schema, a.attnotnull as not_null,
              a.atthasdef as has_default, a.attidentity as "identity",
              pg_get_expr(d.adbin, d.adrelid) as default_expression,
-             col_description(c.oid, a.attnum) as "comment"
+             col_description(c.oid, a.attnum) as "comment", n.nspname as "schema"
         from pg_catalog.pg_class c
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
         join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -67,14 +68,12 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
        where n.nspname = current_schema()
          and c.relkind in ('r', 'p', 'v')
        order by c.relname, a.attnum`.execute(this.#db);
-    const { rows: schemaRows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(this.#db);
-    const schema = schemaRows[0]?.schema;
     const tables = new Map<string, { name: string; isView: boolean; schema?: string; columns: TableMetadata['columns'][number][] }>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && KYSELY_TABLES.includes(row.table)) continue;
       let table = tables.get(row.table);
       if (table === undefined) {
-        table = { name: row.table, isView: row.table_kind === 'v', schema, columns: [] };
+        table = { name: row.table, isView: row.table_kind === 'v', schema: row.schema, columns: [] };
         tables.set(row.table, table);
       }
       table.columns.push({

@@ -15,11 +15,6 @@ const CLIENT_LOG_COLUMNS = [
   'cust_id', 'day', 'entry', 'env', 'forwarded_at', 'id', 'lat', 'level', 'lon', 'message', 'os', 'received_at', 'stack', 'uuid', 'version',
 ];
 
-/** The tables of this database (on PostgreSQL the connection's schema only: db/postgresIntrospector.ts). */
-async function tablesOf(db: Database) {
-  return db.kysely.introspection.getTables();
-}
-
 /**
  * The behaviour every supported dialect must show: migrations, the client log store and the health
  * check. Called inside a describe block by the SQLite and the PostgreSQL suites.
@@ -43,7 +38,7 @@ export function databaseContract(fresh: () => Promise<FreshDatabase>): void {
   it('creates client_logs with every column', () =>
     withDatabase(async (db) => {
       await migrateToLatest(db);
-      const tables = await tablesOf(db);
+      const tables = await db.kysely.introspection.getTables();
       const clientLogs = tables.find((table) => table.name === 'client_logs');
       expect(clientLogs?.columns.map((column) => column.name).sort()).toEqual(CLIENT_LOG_COLUMNS);
       expect(clientLogs?.columns.find((column) => column.name === 'id')?.isNullable).toBe(false);
@@ -76,7 +71,7 @@ export function databaseContract(fresh: () => Promise<FreshDatabase>): void {
       const migrator = await createMigrator(db);
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
-      const left = (await tablesOf(db)).map((table) => table.name);
+      const left = (await db.kysely.introspection.getTables()).map((table) => table.name);
       for (const table of ['client_logs', 'sync_records', 'sync_devices']) expect(left).not.toContain(table);
       expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
     }));

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
-import { ErrorBoundary } from '../platform/ErrorBoundary';
+import { ErrorBoundary, loadFailureText } from '../platform/ErrorBoundary';
 import { retryingLazy, type RetryingLazyComponent } from '../platform/retryingLazy';
 
 // The drawers load on first open (they are most of MUI's modal, transition and form code), and are
@@ -46,7 +46,7 @@ function DrawerFailure({ anchor, label, error, onClose }: FailureProps) {
       elevation={8}
       sx={{ position: 'fixed', top: 0, [anchor]: 0, zIndex: 'drawer', width: 320, maxWidth: '100vw', display: 'flex', alignItems: 'flex-start', gap: 1, p: 1, pl: 2 }}
     >
-      <Typography sx={{ flex: 1, py: 1.5, overflowWrap: 'anywhere' }}>Error loading component: {error.message}</Typography>
+      <Typography sx={{ flex: 1, py: 1.5, overflowWrap: 'anywhere' }}>{loadFailureText(error)}</Typography>
       <IconButton aria-label={`Close ${label}`} onClick={onClose} sx={{ width: 48, height: 48 }}>
         <Close />
       </IconButton>

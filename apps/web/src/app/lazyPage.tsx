@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import Typography from '@mui/material/Typography';
-import { ErrorBoundary } from '../platform/ErrorBoundary';
+import { ErrorBoundary, loadFailureText } from '../platform/ErrorBoundary';
 import { retryingLazy } from '../platform/retryingLazy';
 
 /**
@@ -17,7 +17,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>, testId
         onError={Page.forgetFailure}
         fallback={(error) => (
           <Typography role="alert" data-testid={testId} sx={{ p: 3 }}>
-            Error loading component: {error.message}
+            {loadFailureText(error)}
           </Typography>
         )}
       >

@@ -1,6 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 
+/** What a part loaded on demand says when its code could not be loaded or drawn (spec part 1 §8, SimPFD). */
+export function loadFailureText(error: Error): string {
+  return `Error loading component: ${error.message}`;
+}
+
 /** The rendering failure text (spec part 1 §2 "Shell", §8). */
 export const RENDER_FAILURE_TEXT = 'Something went wrong.';
 

@@ -26,7 +26,7 @@ import { TerrainControl } from './TerrainControl';
 import { ToolbarButton as LayoutButton } from './ToolbarButton';
 import { PROFILE_PANEL_PX, ProfileToggle, useProfilePanelOpen } from './ProfileToggle';
 import Typography from '@mui/material/Typography';
-import { ErrorBoundary } from '../../platform/ErrorBoundary';
+import { ErrorBoundary, loadFailureText } from '../../platform/ErrorBoundary';
 import { retryingLazy } from '../../platform/retryingLazy';
 
 // The map code is its own chunk, so the initial bundle stays small; index.html preloads it and
@@ -209,7 +209,7 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
           }}
           fallback={(error) => (
             <Typography role="alert" data-testid="map-failure" sx={{ p: 3, pt: 10, bgcolor: 'background.default', flex: 1 }}>
-              Error loading component: {error.message}
+              {loadFailureText(error)}
             </Typography>
           )}
         >
@@ -286,7 +286,7 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
             onError={ProfilePanel.forgetFailure}
             fallback={(error) => (
               <Typography role="alert" data-testid="map-profile-failure" sx={{ p: 2, bgcolor: 'background.default', height: '100%' }}>
-                Error loading component: {error.message}
+                {loadFailureText(error)}
               </Typography>
             )}
           >
