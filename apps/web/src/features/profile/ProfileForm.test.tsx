@@ -212,12 +212,15 @@ describe('ProfileForm', () => {
   });
 
   describe('the saved aircraft list on the Tail field', () => {
-    /** Opens the Tail field's list and returns the tails it offers, in order. */
-    async function listedTails(expected: number): Promise<string[]> {
+    /**
+     * Opens the Tail field's list and waits until it offers exactly these tails, in this order.
+     * Waiting on the names, not on their count: after a reload the old list may have as many
+     * entries as the new one, and the new one arrives a moment later.
+     */
+    async function expectListedTails(expected: string[]): Promise<void> {
       fireEvent.click(screen.getByRole('button', { name: 'Show saved aircraft' }));
       const listbox = await screen.findByRole('listbox');
-      await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(expected));
-      return within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
+      await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent ?? '')).toEqual(expected));
     }
 
     async function savedModels(): Promise<PrefsDb> {
@@ -230,7 +233,7 @@ describe('ProfileForm', () => {
 
     it('lists the saved tails newest first, without the deleted models', async () => {
       setup({ prefs: await savedModels(), welcomeComplete: true });
-      expect(await listedTails(2)).toEqual(['N200BB', 'N100AA']);
+      await expectListedTails(['N200BB', 'N100AA']);
       expect(screen.queryByRole('option', { name: 'N300CC' })).toBeNull();
     });
 
@@ -239,7 +242,7 @@ describe('ProfileForm', () => {
       const past = new Date(Date.now() - 3600_000).toISOString();
       await prefs.models.put({ ...(await prefs.models.get('N200BB'))!, etd: 60, etd_iso: past });
       const { store, onSaved } = setup({ prefs, welcomeComplete: true });
-      await listedTails(2);
+      await expectListedTails(['N200BB', 'N100AA']);
       fireEvent.click(screen.getByRole('option', { name: 'N200BB' }));
       await waitFor(() => expect(field('Cruise TAS').value).toBe('220'));
       expect(field('Tail').value).toBe('N200BB');
@@ -259,14 +262,14 @@ describe('ProfileForm', () => {
     it('reads the list again when a reload is requested or a profile is saved', async () => {
       const prefs = await savedModels();
       const { store } = setup({ prefs, welcomeComplete: true });
-      expect(await listedTails(2)).toEqual(['N200BB', 'N100AA']);
+      await expectListedTails(['N200BB', 'N100AA']);
       fireEvent.click(screen.getByRole('button', { name: 'Hide saved aircraft' }));
       await prefs.models.put({ ...DEFAULT_PROFILE, tail: 'N400DD', deleted: 'F', ts: 40 });
       await prefs.models.put({ ...(await prefs.models.get('N100AA'))!, deleted: 'T', ts: 41 });
       const before = store.getState().profile.modelsVersion;
       act(() => void store.dispatch(modelsReloadRequested()));
       expect(store.getState().profile.modelsVersion).toBe(before + 1);
-      expect(await listedTails(2)).toEqual(['N400DD', 'N200BB']);
+      await expectListedTails(['N400DD', 'N200BB']);
       fireEvent.click(screen.getByRole('button', { name: 'Hide saved aircraft' }));
 
       // Saving a new tail adds it to the list.
@@ -274,7 +277,7 @@ describe('ProfileForm', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(store.getState().profile.current?.tail).toBe('N500EE'));
       expect(store.getState().profile.modelsVersion).toBe(before + 2);
-      expect(await listedTails(3)).toEqual(['N500EE', 'N400DD', 'N200BB']);
+      await expectListedTails(['N500EE', 'N400DD', 'N200BB']);
     });
   });
 
