@@ -242,7 +242,7 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
         </ErrorBoundary>
       )}
       {onMap && (
-        <Paper ref={toolbar} elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column' }}>
+        <Paper ref={toolbar} elevation={3} sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, display: 'flex', flexDirection: 'column', maxHeight: 'calc(100% - 16px)', overflowX: 'hidden', overflowY: 'auto' }}>
           <LayoutButton label="Single view" testId="map-single" active={!split} onClick={() => {
             dispatch(setSplit({ splitHorizontal: false, splitVertical: false }));
           }}><CropSquare fontSize="small" /></LayoutButton>

@@ -1,10 +1,12 @@
 // The weather panel's place on the airport page: its code (decoders, metar-taf-parser) loads on
 // demand, so the start-up bundle does not carry it.
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, Suspense, useMemo, type ReactNode } from 'react';
 import { Typography } from '@mui/material';
 import type { Airport, AirportSummary } from '@clearway/navdb';
+import { retryingLazy } from '../../../platform/retryingLazy';
 
-const AirportWeather = lazy(() => import('./AirportWeather'));
+// A failed load is tried once more; after a failure the next airport opened loads afresh.
+const AirportWeather = retryingLazy(() => import('./AirportWeather'));
 
 /** A panel that fails to load (its chunk offline and not cached) or to render says so; the page stays. */
 class WeatherBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -15,6 +17,7 @@ class WeatherBoundary extends Component<{ children: ReactNode }, { error: Error 
   }
 
   override componentDidCatch(error: Error) {
+    AirportWeather.forgetFailure();
     console.warn('The airport weather panel failed', error);
   }
 
@@ -35,7 +38,8 @@ export function AirportWeatherSection({ summary, airport }: { summary: AirportSu
     [summary, airport],
   );
   return (
-    <WeatherBoundary>
+    // Keyed by airport: a failure shown for one airport does not stay for the next.
+    <WeatherBoundary key={summary.code}>
       <Suspense fallback={<Typography data-testid="airport-weather-loading">Loading weather...</Typography>}>
         <AirportWeather airportCode={summary.code} place={place} runways={airport?.runways ?? []} magVarDeg={airport?.magVarDeg ?? null} />
       </Suspense>
