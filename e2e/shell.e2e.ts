@@ -232,7 +232,8 @@ describe('shell', () => {
     // one retry); the service worker is blocked so it cannot serve them from its cache.
     await withPage(async (page) => {
       let refused = 0;
-      await page.route(/\/assets\/(MapView|SettingsDrawer)-[^/]*\.js$/, (route) => {
+      const chunks = /\/assets\/(MapView|SettingsDrawer)-[^/]*\.js$/;
+      await page.route(chunks, (route) => {
         refused += 1;
         return route.abort();
       });
@@ -241,6 +242,8 @@ describe('shell', () => {
       await mapFailure.waitFor({ timeout: 30_000 });
       expect(await mapFailure.innerText()).toMatch(/^Error loading component: \S/);
       await waitForShell(page);
+      // The map-only controls are not offered over a map that is not there.
+      expect(await page.getByTestId('map-3d').count()).toBe(0);
       await page.getByRole('button', { name: 'settings' }).click();
       const drawerFailure = page.getByTestId('drawer-failure');
       await drawerFailure.waitFor({ timeout: 10_000 });
@@ -249,6 +252,12 @@ describe('shell', () => {
       expect(refused).toBeGreaterThanOrEqual(4);
       await page.getByRole('button', { name: 'Close settings' }).click();
       await drawerFailure.waitFor({ state: 'detached' });
+      // The network back: Try again loads the map without reloading the app.
+      await page.unroute(chunks);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.locator('[data-testid="map-pane-1"] canvas.maplibregl-canvas').waitFor({ timeout: 30_000 });
+      expect(await mapFailure.count()).toBe(0);
+      await page.getByTestId('map-3d').waitFor();
       // The rest of the app is there: the menu opens and leads to a page.
       await page.getByRole('button', { name: 'menu' }).click();
       await page.getByTestId('menu-drawer').waitFor();

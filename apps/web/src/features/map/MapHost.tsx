@@ -25,6 +25,7 @@ import { mapSync } from './mapSync';
 import { TerrainControl } from './TerrainControl';
 import { ToolbarButton as LayoutButton } from './ToolbarButton';
 import { PROFILE_PANEL_PX, ProfileToggle, useProfilePanelOpen } from './ProfileToggle';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ErrorBoundary, loadFailureText } from '../../platform/ErrorBoundary';
 import { retryingLazy } from '../../platform/retryingLazy';
@@ -189,6 +190,15 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
     })();
   }, [routing, prefs, dispatch, navigate]);
 
+  // The map's code failing to load (a chunk missing from the offline cache) shows its error with a
+  // Try again button; a new attempt remounts the boundary. Meanwhile the map-only controls are hidden.
+  const [mapAttempt, setMapAttempt] = useState(0);
+  const [mapFailed, setMapFailed] = useState(false);
+  const retryMap = useCallback(() => {
+    setMapFailed(false);
+    setMapAttempt((n) => n + 1);
+  }, []);
+
   const percent = `${(divider * 100).toFixed(1)}%`;
   const direction = split && layout.splitHorizontal ? 'column' : 'row';
   return (
@@ -203,14 +213,21 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
     >
       {canDraw && (
         <ErrorBoundary
+          key={mapAttempt}
           onError={(error) => {
             MapView.forgetFailure();
+            setMapFailed(true);
             readiness.fail(error.message);
           }}
           fallback={(error) => (
-            <Typography role="alert" data-testid="map-failure" sx={{ p: 3, pt: 10, bgcolor: 'background.default', flex: 1 }}>
-              {loadFailureText(error)}
-            </Typography>
+            <Box sx={{ p: 3, pt: 10, bgcolor: 'background.default', flex: 1 }}>
+              <Typography role="alert" data-testid="map-failure">
+                {loadFailureText(error)}
+              </Typography>
+              <Button variant="contained" data-testid="map-retry" onClick={retryMap} sx={{ mt: 2, minHeight: 48, minWidth: 120 }}>
+                Try again
+              </Button>
+            </Box>
           )}
         >
           <Suspense fallback={null}>
@@ -264,7 +281,7 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
               void navigate(mapPagePath(layout.viewOneId), { replace: true });
             }}><OpenInFull fontSize="small" /></LayoutButton>
           )}
-          {canDraw && (
+          {canDraw && !mapFailed && (
             <ErrorBoundary onError={OverlayToggles.forgetFailure} fallback={() => null}>
               <Suspense fallback={null}>
                 <OverlayToggles />
@@ -274,7 +291,7 @@ export function MapHost({ beside = false }: { beside?: boolean }) {
         </Paper>
       )}
       {/* The 3D button sits in the map's own layer, above the canvas (from the page it was under it). */}
-      {onMap && <TerrainControl bottomOffsetPx={mapBottomPx} besideToolbarPx={8 + toolbarPx + 8} />}
+      {onMap && !mapFailed && <TerrainControl bottomOffsetPx={mapBottomPx} besideToolbarPx={8 + toolbarPx + 8} />}
       {/* In flight (issue 19): nav strip, status chips, Resume Navigation; its loops run on every page.
           With the profile open the maps end above the banner, so the chips need no lift. */}
       <InflightControls visible={onMap} bottomClearancePx={panelPx > 0 ? 0 : bannerPx} />
