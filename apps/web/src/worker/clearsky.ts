@@ -1,22 +1,16 @@
-import { analyseClearSky, decodeTaf, type ClearSkyAdvisory, type ClearSkyLeg, type ClearSkyMetar, type ClearSkyPirep, type ClearSkyResult, type ClearSkyTaf, type WindsAloftSource } from '@clearway/weather';
-import { buildWorkerWinds, validateWindsInput, type WindsInput } from './winds';
+import { analyseClearSky, type ClearSkyAdvisory, type ClearSkyLeg, type ClearSkyMetar, type ClearSkyPirep, type ClearSkyResult, type ClearSkyTaf, type WindsAloftSource } from '@clearway/weather';
+import type { WindsInput } from './winds';
+import { createWeatherDecoder, type TafInput, type WeatherDecoder } from './weatherDecode';
 
 /**
  * ClearSky in the routing worker (issue 17): the page sends the route's legs as the navlog flew them
  * and compact weather (clearskyInput.ts: only the reports and areas near the route, TAFs and FB
- * bulletins as raw text); the worker decodes the TAFs and bulletins (the bulletins kept per fbo cycle)
- * and runs @clearway/weather's analyseClearSky.
+ * bulletins as raw text); the worker decodes the TAFs and bulletins (weatherDecode.ts: kept, and shared
+ * with the briefing) and runs @clearway/weather's analyseClearSky.
  */
 
 /** A TAF as sent: the snapshot's entry without the validity (the decoder reads it from the text). */
-export interface ClearSkyTafInput {
-  id: string;
-  lat: number;
-  lon: number;
-  /** Issue time, epoch ms (the decoder's reference for day and hour). */
-  issued: number;
-  raw: string;
-}
+export type ClearSkyTafInput = TafInput;
 
 /** The weather a ClearSky run reads; null for a product the app does not have. */
 export interface ClearSkyWeatherInput {
@@ -60,20 +54,26 @@ function invalid(where: string, what: string): TypeError {
   return new TypeError(`clearSky: ${where} ${what}`);
 }
 
+/** Checks legs as ClearSky and the briefing read them; throws a TypeError naming the field (`method: legs[2].etaEndMs ...`). */
+export function validateLegs(method: string, legs: unknown): ClearSkyLeg[] {
+  if (!Array.isArray(legs)) throw new TypeError(`${method}: legs must be an array`);
+  legs.forEach((leg: Partial<ClearSkyLeg> | null | undefined, i) => {
+    for (const key of ['etaStartMs', 'etaEndMs', 'altitudeFt', 'lowestFt', 'highestFt'] as const) {
+      if (!finite(leg?.[key])) throw new TypeError(`${method}: legs[${i}].${key} must be a number, not ${JSON.stringify(leg?.[key])}`);
+    }
+    for (const end of ['from', 'to'] as const) {
+      const at = leg?.[end];
+      if (!at || !finite(at.lat) || !finite(at.lon) || Math.abs(at.lat) > 90 || Math.abs(at.lon) > 180) throw new TypeError(`${method}: legs[${i}].${end} must be a position {lat, lon} in degrees`);
+    }
+  });
+  return legs as ClearSkyLeg[];
+}
+
 /** Checks the parts the analysis relies on (the worker bundle carries no zod); throws a TypeError naming the field. */
 export function validateClearSkyRequest(params: unknown): ClearSkyRequest {
   if (typeof params !== 'object' || params === null) throw invalid('params', 'must be an object');
   const p = params as Partial<ClearSkyRequest>;
-  if (!Array.isArray(p.legs)) throw invalid('legs', 'must be an array');
-  p.legs.forEach((leg, i) => {
-    for (const key of ['etaStartMs', 'etaEndMs', 'altitudeFt', 'lowestFt', 'highestFt'] as const) {
-      if (!finite(leg?.[key])) throw invalid(`legs[${i}].${key}`, `must be a number, not ${JSON.stringify(leg?.[key])}`);
-    }
-    for (const end of ['from', 'to'] as const) {
-      const at = leg[end];
-      if (!at || !finite(at.lat) || !finite(at.lon) || Math.abs(at.lat) > 90 || Math.abs(at.lon) > 180) throw invalid(`legs[${i}].${end}`, 'must be a position {lat, lon} in degrees');
-    }
-  });
+  validateLegs('clearSky', p.legs);
   if (!finite(p.departureMs)) throw invalid('departureMs', `must be a time in ms, not ${JSON.stringify(p.departureMs)}`);
   if (!finite(p.cruiseAltitudeFt)) throw invalid('cruiseAltitudeFt', `must be feet, not ${JSON.stringify(p.cruiseAltitudeFt)}`);
   const w = p.weather;
@@ -84,13 +84,11 @@ export function validateClearSkyRequest(params: unknown): ClearSkyRequest {
   return p as ClearSkyRequest;
 }
 
-const MAX_TAF_CACHE = 2_000;
-
-/** The `clearSky` handler, with the decoded TAFs (by text) and FB winds (by cycle) it keeps between runs. */
-export function createClearSkyHandlers(clock: () => number = () => performance.now()): { [M in keyof ClearSkyMethods]: (params: ClearSkyMethods[M]['params']) => ClearSkyMethods[M]['result'] } {
-  const tafCache = new Map<string, ReturnType<typeof decodeTaf>>();
-  let winds: { key: string; source: WindsAloftSource | null; problems: string[] } | null = null;
-
+/**
+ * The `clearSky` handler. `decoder` keeps the decoded TAFs (by text) and FB winds (by bulletin set)
+ * between runs; the routing handlers give ClearSky and the briefing the same one.
+ */
+export function createClearSkyHandlers(clock: () => number = () => performance.now(), decoder: WeatherDecoder = createWeatherDecoder()): { [M in keyof ClearSkyMethods]: (params: ClearSkyMethods[M]['params']) => ClearSkyMethods[M]['result'] } {
   return {
     clearSky: (params) => {
       const started = clock();
@@ -98,29 +96,15 @@ export function createClearSkyHandlers(clock: () => number = () => performance.n
       const problems: string[] = [];
       let tafs: ClearSkyTaf[] | null = null;
       if (request.weather.tafs) {
-        tafs = [];
-        for (const entry of request.weather.tafs) {
-          const key = `${entry.issued}|${entry.raw}`;
-          let decoded = tafCache.get(key);
-          if (!decoded) {
-            decoded = decodeTaf(entry.raw, { referenceMs: entry.issued });
-            if (tafCache.size >= MAX_TAF_CACHE) tafCache.clear();
-            tafCache.set(key, decoded);
-          }
-          if (decoded.taf) tafs.push({ station: entry.id, lat: entry.lat, lon: entry.lon, taf: decoded.taf });
-          else problems.push(`TAF ${entry.id}: ${decoded.issues[0]?.reason ?? 'does not decode'}`);
-        }
+        const decoded = decoder.tafs(request.weather.tafs);
+        tafs = decoded.tafs;
+        problems.push(...decoded.problems);
       }
       let source: WindsAloftSource | null = null;
       if (request.weather.winds) {
-        const input = validateWindsInput(request.weather.winds);
-        const key = `${input.cycle}|${input.bulletins.length}|${input.bulletins.map((b) => b.raw.length).join(',')}`;
-        if (!winds || winds.key !== key) {
-          const built = buildWorkerWinds(input);
-          winds = { key, source: built.source, problems: built.info.problems };
-        }
-        source = winds.source;
-        problems.push(...winds.problems);
+        const decoded = decoder.winds(request.weather.winds);
+        source = decoded.source;
+        problems.push(...decoded.problems);
       }
       const result = analyseClearSky({
         legs: request.legs,

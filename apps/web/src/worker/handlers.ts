@@ -4,6 +4,8 @@ import { airportFeatures, airportsShownAt, airwayFeatures, fixFeatures, navaidFe
 import { createEngineHandlers } from './engineHandlers';
 import { createAlongRouteHandlers } from './alongRoute';
 import { createClearSkyHandlers } from './clearsky';
+import { createBriefingHandlers } from './briefing';
+import { createWeatherDecoder } from './weatherDecode';
 import { serveRouting, type WorkerScopeLike } from './workerHost';
 import { abortError, NavDbNotLoadedError, type RoutingMethod, type RoutingMethods, type RoutingParams, type RoutingResult } from './messages';
 
@@ -40,6 +42,7 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     if (!db) throw new NavDbNotLoadedError();
     return db;
   };
+  const weatherDecoder = createWeatherDecoder();
 
   const handlers: RoutingHandlers = {
     loadDatabase: ({ bytes }) => {
@@ -86,7 +89,9 @@ export function createRoutingHandlers({ open = openNavDb, clock = () => Date.now
     resolvePlanFile: ({ plan, toleranceNm }) => resolvePlan(plan, navDbLookup(loaded()), toleranceNm === undefined ? {} : { toleranceNm }),
     ...createEngineHandlers(loaded, clock),
     ...createAlongRouteHandlers(loaded),
-    ...createClearSkyHandlers(),
+    // ClearSky and the briefing read the same snapshots: one decoder, so a TAF or bulletin set is decoded once.
+    ...createClearSkyHandlers(undefined, weatherDecoder),
+    ...createBriefingHandlers(undefined, weatherDecoder),
   };
   return handlers;
 }

@@ -18,6 +18,7 @@ import type { FlightPlanFile, ResolveReport } from '@clearway/planfiles';
 import { ENGINE_METHODS, type EngineMethods } from './engineMessages';
 import { ALONG_ROUTE_METHODS, type AlongRouteMethods } from './alongRouteMessages';
 import { CLEARSKY_METHODS, type ClearSkyMethods } from './clearsky';
+import { BRIEFING_METHODS, type BriefingMethods } from './briefing';
 
 /**
  * The routing worker's one message map (ARCHITECTURE.md "The routing worker", STYLE.md 4): every
@@ -27,7 +28,7 @@ import { CLEARSKY_METHODS, type ClearSkyMethods } from './clearsky';
  * The flight-plan engine's methods (parseRoute, runFlightPlan, route edits, procedure pickers,
  * optimizer) are declared in engineMessages.ts and join the map here.
  */
-export interface RoutingMethods extends EngineMethods, AlongRouteMethods, ClearSkyMethods {
+export interface RoutingMethods extends EngineMethods, AlongRouteMethods, ClearSkyMethods, BriefingMethods {
   /** Opens a nav data artifact and makes it the database every query answers from. The buffer is transferred. */
   loadDatabase: { params: { bytes: ArrayBuffer }; result: NavDbHeader };
   /** Whether a database is loaded, and its header. Also the facade's start-up handshake. */
@@ -104,6 +105,7 @@ export const ROUTING_METHODS = [
   ...ENGINE_METHODS,
   ...ALONG_ROUTE_METHODS,
   ...CLEARSKY_METHODS,
+  ...BRIEFING_METHODS,
 ] as const satisfies readonly RoutingMethod[];
 
 // Compile-time check that ROUTING_METHODS lists every method of the map.

@@ -1,9 +1,11 @@
 // The briefing's input from what the device holds (issue 22): the weather snapshots (features/weather,
-// stored ones offline), decoded here (TAFs with @clearway/weather, FB bulletins as the routing worker
-// decodes them), and the NOTAMs and TFRs the server gives (null with the reason when it cannot).
+// stored ones offline) as the routing worker's `briefing` request (TAFs and FB bulletins as raw text:
+// the worker decodes them, worker/briefing.ts), and the NOTAMs and TFRs the server gives (null with
+// the reason when it cannot).
 import type { AirmetSnapshot, FboSnapshot, MetarSnapshot, PirepSnapshot, TafSnapshot } from '@clearway/protocol';
-import { decodeTaf, type BriefingAirportNotams, type BriefingNotamInput, type BriefingTaf, type BriefingTfr, type BriefingWeather } from '@clearway/weather';
-import { buildWorkerWinds } from '../../worker/winds';
+import type { BriefingAirportNotams, BriefingNotamInput, BriefingTfr } from '@clearway/weather';
+import type { BriefingWeatherRequest } from '../../worker/briefing';
+import type { TafInput } from '../../worker/weatherDecode';
 
 /** The snapshots a briefing reads; null for a type the device does not have. */
 export interface BriefingSnapshots {
@@ -14,16 +16,14 @@ export interface BriefingSnapshots {
   fbo: FboSnapshot | null;
 }
 
-/** The weather part of the input, every report of each snapshot (the assembly picks by place and time). */
-export function briefingWeatherOf(s: BriefingSnapshots): BriefingWeather {
-  const tafs: BriefingTaf[] | null = s.taf
-    ? s.taf.tafs.flatMap((t) => {
-        if (t.lat === null || t.lon === null) return [];
-        const decoded = decodeTaf(t.raw, { referenceMs: t.issued });
-        return decoded.taf ? [{ station: t.id, lat: t.lat, lon: t.lon, taf: decoded.taf }] : [];
-      })
+/**
+ * The weather part of the worker's request: every report of each snapshot (the assembly picks by
+ * place and time), TAFs without a position left out, TAFs and FB bulletins as raw text.
+ */
+export function briefingWeatherRequestOf(s: BriefingSnapshots): BriefingWeatherRequest {
+  const tafs: TafInput[] | null = s.taf
+    ? s.taf.tafs.flatMap((t) => (t.lat === null || t.lon === null ? [] : [{ id: t.id, lat: t.lat, lon: t.lon, issued: t.issued, raw: t.raw }]))
     : null;
-  const winds = s.fbo ? buildWorkerWinds({ cycle: s.fbo.cycle, bulletins: s.fbo.bulletins }) : null;
   return {
     metars: { items: s.metar ? s.metar.stations.map((m) => ({ station: m.id, lat: m.lat, lon: m.lon, timeMs: m.time, category: m.cat, ceilingFt: m.ceilingFt, visibilitySm: m.visSm, raw: m.raw })) : null, asOfMs: s.metar?.cycle ?? null },
     tafs: { items: tafs, asOfMs: s.taf?.cycle ?? null },
@@ -37,10 +37,8 @@ export function briefingWeatherOf(s: BriefingSnapshots): BriefingWeather {
         : null,
       asOfMs: s.airmet?.cycle ?? null,
     },
-    winds: winds?.source ?? null,
+    winds: s.fbo ? { cycle: s.fbo.cycle, bulletins: s.fbo.bulletins } : null,
     windsIssuedMs: s.fbo?.cycle ?? null,
-    // The bulletins' headings carry their issue day and time (`FBUS31 KWNO 310158`).
-    windsSource: winds && winds.info.bulletins.length > 0 ? `FB winds aloft ${winds.info.bulletins.map((b) => b.id).join(', ')}` : 'FB winds aloft',
   };
 }
 

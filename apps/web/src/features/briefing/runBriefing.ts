@@ -1,12 +1,12 @@
 // The briefing actions (issue 22): the route planned again in the routing worker for the chosen
 // departure time and altitude (each leg's ETA, as ClearSky does), the device's weather and the
-// server's NOTAMs loaded, and @clearway/weather's assembleBriefing run on them. Errors are returned
-// as sentences that say what is wrong and where.
+// server's NOTAMs loaded, and the worker's `briefing` (decoding and @clearway/weather's
+// assembleBriefing) run on them. Errors are returned as sentences that say what is wrong and where.
 import type { AircraftProfile, Route } from '@clearway/flightplan';
-import { assembleBriefing, type Briefing, type BriefingScope } from '@clearway/weather';
+import type { Briefing, BriefingScope } from '@clearway/weather';
 import { clearSkyLegsOf } from '../../worker/clearskyInput';
 import type { RoutingWorkerFacade } from '../../worker/facade';
-import { briefingWeatherOf, loadNotams, type BriefingSnapshots, type NotamSources } from './briefingInput';
+import { briefingWeatherRequestOf, loadNotams, type BriefingSnapshots, type NotamSources } from './briefingInput';
 
 export const MIN_ALTITUDE_FT = 500;
 export const MAX_ALTITUDE_FT = 60_000;
@@ -35,11 +35,12 @@ function altitudeError(altitudeFt: number): string | null {
   return `Altitude: enter ${MIN_ALTITUDE_FT.toLocaleString('en-US')} to ${MAX_ALTITUDE_FT.toLocaleString('en-US')} ft, not ${Number.isFinite(altitudeFt) ? altitudeFt : 'an empty field'}.`;
 }
 
-async function assemble(ctx: BriefingContext, scope: BriefingScope, airports: string[]): Promise<BriefingOutcome> {
+/** The briefing assembled in the routing worker; `elapsedMs` is the worker's decoding and assembly. */
+async function assemble(routing: Pick<RoutingWorkerFacade, 'call'>, ctx: BriefingContext, scope: BriefingScope, airports: string[]): Promise<BriefingOutcome> {
   const [snapshots, notams] = await Promise.all([ctx.loadSnapshots(), loadNotams(airports, ctx.notams)]);
-  const started = performance.now();
-  const briefing = assembleBriefing({ scope, nowMs: ctx.now(), weather: briefingWeatherOf(snapshots), notams });
-  return { ok: true, briefing, elapsedMs: performance.now() - started };
+  const reply = await routing.call('briefing', { scope, nowMs: ctx.now(), weather: briefingWeatherRequestOf(snapshots), notams });
+  if (reply.problems.length > 0) console.info(`The briefing left out ${reply.problems.length} report(s) that did not decode: ${reply.problems.slice(0, 3).join('; ')}`);
+  return { ok: true, briefing: reply.briefing, elapsedMs: reply.elapsedMs };
 }
 
 /** Route briefing: the current route at `departureMs` and `altitudeFt`. */
@@ -55,7 +56,7 @@ export async function runRouteBriefing(ctx: BriefingContext, route: Route | null
     const legs = clearSkyLegsOf(planned);
     if (legs.length === 0) return { ok: false, error: 'The route could not be planned (no leg has an ETA): check it on the Flight Plan page.' };
     const airports = [...new Set(planned.waypoints.filter((w) => w.type === 'AIRPORT').map((w) => w.code))];
-    return await assemble(ctx, { kind: 'route', legs }, airports);
+    return await assemble(ctx.routing, ctx, { kind: 'route', legs }, airports);
   } catch (error) {
     return { ok: false, error: `The briefing could not be made: ${messageOf(error)}` };
   }
@@ -103,9 +104,10 @@ export async function runAreaBriefing(ctx: BriefingContext, req: AreaRequest): P
       return { ok: false, error: `The airport ${place} could not be looked up: ${messageOf(error)}` };
     }
   } else ident = `${point.lat.toFixed(2)}, ${point.lon.toFixed(2)}`;
+  if (!ctx.routing) return { ok: false, error: NO_ENGINE_TEXT };
   const scope: BriefingScope = { kind: 'area', ident, isAirport: !point, center: center!, radiusNm: req.radiusNm, fromMs: req.fromMs, toMs: req.fromMs + req.hours * 3_600_000, altitudeFt: req.altitudeFt };
   try {
-    return await assemble(ctx, scope, point ? [] : [ident]);
+    return await assemble(ctx.routing, ctx, scope, point ? [] : [ident]);
   } catch (error) {
     return { ok: false, error: `The briefing could not be made: ${messageOf(error)}` };
   }
