@@ -252,7 +252,8 @@ describe('in flight: the flyer over UDP to the app', () => {
     await expect.poll(() => chip('heartbeat'), { timeout: 20_000, interval: 250 }).toBe('lost');
     await expect.poll(() => chip('traffic'), { timeout: 10_000, interval: 250 }).toBe('lost');
     await expect.poll(() => page.locator('[data-testid="traffic-target"]').count(), { timeout: 10_000 }).toBe(0);
-    expect(await attr('[data-testid="ownship"]', 'data-source')).toBe('last');
+    // The ownship layer takes the lost fix on its own draw, a moment after the chips (seen once on a busy machine).
+    await expect.poll(() => attr('[data-testid="ownship"]', 'data-source'), { timeout: 5_000, interval: 250 }).toBe('last');
     expect(await page.getByTestId('ownship-source').textContent()).toBe('last fix');
 
     const log = await recorded();
