@@ -39,7 +39,7 @@ export function BriefingPageFrame({ name, title, intro, form, state, idle }: { n
           {state.outcome.error}
         </Alert>
       )}
-      {state.state === 'done' && state.outcome.ok && <BriefingView briefing={state.outcome.briefing} elapsedMs={state.outcome.elapsedMs} />}
+      {state.state === 'done' && state.outcome.ok && <BriefingView briefing={state.outcome.briefing} elapsedMs={state.outcome.elapsedMs} unreadable={state.outcome.unreadable} />}
     </Box>
   );
 }

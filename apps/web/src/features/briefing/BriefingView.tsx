@@ -52,8 +52,23 @@ function Item({ item, referenceMs }: { item: BriefingItem; referenceMs: number }
 const GROUPS = ['departure', 'en route', 'destination'] as const;
 const GROUP_TITLES = { departure: 'Departure', 'en route': 'En route', destination: 'Destination' } as const;
 
-/** The briefing, section by section; `onPrint` opens the print dialog (tests replace it). */
-export function BriefingView({ briefing, elapsedMs, onPrint = () => window.print() }: { briefing: Briefing; elapsedMs?: number; onPrint?: () => void }) {
+/** Unreadable reports named under the briefing's heading; past it, how many more. */
+export const UNREADABLE_LISTED = 5;
+
+/** The line under the heading for reports on the device that did not decode and were left out; null when there are none. */
+export function unreadableText(unreadable: readonly string[]): string | null {
+  if (unreadable.length === 0) return null;
+  const listed = unreadable.slice(0, UNREADABLE_LISTED).join('; ');
+  const more = unreadable.length > UNREADABLE_LISTED ? `; and ${unreadable.length - UNREADABLE_LISTED} more` : '';
+  return `Left out, could not be read: ${listed}${more}.`;
+}
+
+/**
+ * The briefing, section by section; `onPrint` opens the print dialog (tests replace it). `unreadable`:
+ * the reports on the device that did not decode, said under the heading (and printed with it).
+ */
+export function BriefingView({ briefing, elapsedMs, unreadable = [], onPrint = () => window.print() }: { briefing: Briefing; elapsedMs?: number; unreadable?: readonly string[]; onPrint?: () => void }) {
+  const notRead = unreadableText(unreadable);
   const ref = briefing.fromMs;
   return (
     <Box className="briefing-sheet" data-testid="briefing" data-kind={briefing.kind} sx={{ display: 'grid', rowGap: 2, minWidth: 0 }}>
@@ -67,6 +82,11 @@ export function BriefingView({ briefing, elapsedMs, onPrint = () => window.print
             {formatZulu(briefing.fromMs)} to {formatZulu(briefing.toMs, ref)}, {briefing.altitudeFt.toLocaleString('en-US')} ft. Made {formatZulu(briefing.nowMs, ref)} from the data on this device
             {elapsedMs === undefined ? '' : ` in ${Math.round(elapsedMs)} ms`}.
           </Typography>
+          {notRead && (
+            <Typography variant="body2" data-testid="briefing-unreadable" sx={{ overflowWrap: 'anywhere' }}>
+              {notRead}
+            </Typography>
+          )}
         </Box>
         <Button className="briefing-noprint" variant="outlined" onClick={onPrint} data-testid="briefing-print" sx={{ minHeight: 44, minWidth: 44 }}>
           Print or save as PDF

@@ -26,7 +26,8 @@ export interface BriefingContext {
   now: () => number;
 }
 
-export type BriefingOutcome = { ok: true; briefing: Briefing; elapsedMs: number } | { ok: false; error: string };
+/** `unreadable`: the device's reports that did not decode and were left out (`TAF KXYZ: ...`), shown under the briefing. */
+export type BriefingOutcome = { ok: true; briefing: Briefing; elapsedMs: number; unreadable: string[] } | { ok: false; error: string };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -39,8 +40,7 @@ function altitudeError(altitudeFt: number): string | null {
 async function assemble(routing: Pick<RoutingWorkerFacade, 'call'>, ctx: BriefingContext, scope: BriefingScope, airports: string[]): Promise<BriefingOutcome> {
   const [snapshots, notams] = await Promise.all([ctx.loadSnapshots(), loadNotams(airports, ctx.notams)]);
   const reply = await routing.call('briefing', { scope, nowMs: ctx.now(), weather: briefingWeatherRequestOf(snapshots), notams });
-  if (reply.problems.length > 0) console.info(`The briefing left out ${reply.problems.length} report(s) that did not decode: ${reply.problems.slice(0, 3).join('; ')}`);
-  return { ok: true, briefing: reply.briefing, elapsedMs: reply.elapsedMs };
+  return { ok: true, briefing: reply.briefing, elapsedMs: reply.elapsedMs, unreadable: reply.problems };
 }
 
 /** Route briefing: the current route at `departureMs` and `altitudeFt`. */
